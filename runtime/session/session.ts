@@ -1,0 +1,299 @@
+import { z } from "zod";
+import { RathError } from "../errors";
+import { newSessionId, SessionId } from "../ids";
+import { DEFAULT_PLACEMENT, Placement, type SandboxHandle } from "../sandbox/handle";
+import { Chunk, makeChunk } from "./chunk";
+import { ChunkList } from "./chunk-list";
+import { Lineage, type LineageExtras, type LineageKind } from "./lineage";
+import { addUsage, Usage } from "./usage";
+
+/** The plain, serialisable form of a Session (files, database rows, the browser). */
+export const SessionSnapshot = z.object({
+  id: z.string().min(1),
+  chunks: z.array(Chunk),
+  placement: Placement,
+  sandbox_handle_id: z.string().nullable(),
+  lineage: Lineage,
+  usage: Usage.nullable(),
+  pending: z.array(z.string()),
+  provider: z.string().nullable(),
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshot>;
+
+interface SessionFields {
+  id: SessionId;
+  chunks: ChunkList<Chunk>;
+  placement: Placement;
+  handle: SandboxHandle | null;
+  lineage: Lineage;
+  usage: Usage | null;
+  pending: readonly string[];
+  provider: string | null;
+}
+
+/** Options for a Session derived by an operator (agent loop, compression, ...). */
+export interface DeriveOptions {
+  chunks: ChunkList<Chunk> | readonly Chunk[];
+  parents: readonly string[];
+  kind: LineageKind;
+  operator: string;
+  extras?: LineageExtras;
+  /** Placement and sandbox come from this session (its handle is retained). */
+  placementFrom?: Session;
+  usage?: Usage | null;
+  provider?: string | null;
+}
+
+function freezeChunk(chunk: Chunk): Chunk {
+  Object.freeze(chunk.payload);
+  Object.freeze(chunk.meta);
+  return Object.freeze(chunk);
+}
+
+function toList(chunks: ChunkList<Chunk> | readonly Chunk[]): ChunkList<Chunk> {
+  return chunks instanceof ChunkList ? chunks : ChunkList.from(chunks.map(freezeChunk));
+}
+
+/**
+ * The value that flows through agents and workflows. Immutable: every operation returns a new Session.
+ * An id names a session; values with the same id are snapshots of it, and later snapshots only extend
+ * earlier ones (chunks are append-only). Chunks are structurally shared, so fork is O(1) and merge O(log n).
+ */
+export class Session {
+  readonly id: SessionId;
+  readonly chunks: ChunkList<Chunk>;
+  readonly placement: Placement;
+  /** The bound sandbox (shared with forks), or null while unbound. */
+  readonly handle: SandboxHandle | null;
+  readonly lineage: Readonly<Lineage>;
+  /** Cumulative usage, or null when no provider reported any. */
+  readonly usage: Usage | null;
+  /** Work scheduled but not done for this session (in the durable runtime: the next nodes). */
+  readonly pending: readonly string[];
+  /** Name of the provider this session is bound to, if any. */
+  readonly provider: string | null;
+
+  private constructor(fields: SessionFields) {
+    this.id = fields.id;
+    this.chunks = fields.chunks;
+    this.placement = Object.freeze({ ...fields.placement });
+    this.handle = fields.handle;
+    this.lineage = Object.freeze({
+      ...fields.lineage,
+      parent_session_ids: Object.freeze([...fields.lineage.parent_session_ids]) as string[],
+      lineage_extras: Object.freeze(fields.lineage.lineage_extras.map((pair) => Object.freeze([...pair]))) as LineageExtras,
+    });
+    this.usage = fields.usage ? Object.freeze({ ...fields.usage }) : null;
+    this.pending = Object.freeze([...fields.pending]);
+    this.provider = fields.provider;
+    Object.freeze(this);
+  }
+
+  /**
+   * A new root session holding one `user` or `system` chunk, or none for `"empty"`.
+   * Any other kind is an error that says "unknown kind".
+   */
+  static create(kind: "user" | "system" | "empty", text = "", options: { producer?: string } = {}): Session {
+    let chunks = ChunkList.empty<Chunk>();
+    let lineageKind: LineageKind;
+    let operator: string;
+    if (kind === "user" || kind === "system") {
+      chunks = chunks.append(freezeChunk(makeChunk(kind, { content: text }, { producer: options.producer ?? kind })));
+      lineageKind = kind === "user" ? "leaf_user" : "leaf_system";
+      operator = "Session.create";
+    } else if (kind === "empty") {
+      lineageKind = "unknown";
+      operator = "implicit";
+    } else {
+      throw new RathError("unknown_kind", `unknown kind '${String(kind)}' for Session.create; expected user, system or empty`);
+    }
+    return new Session({
+      id: newSessionId(),
+      chunks,
+      placement: DEFAULT_PLACEMENT,
+      handle: null,
+      lineage: {
+        parent_session_ids: [],
+        lineage_operator: operator,
+        lineage_kind: lineageKind,
+        lineage_extras: [["source", "Session.create"]],
+      },
+      usage: null,
+      pending: [],
+      provider: null,
+    });
+  }
+
+  /** A new session produced by an operator from its parents (agent loop, compression, workflow steps). */
+  static derive(options: DeriveOptions): Session {
+    const from = options.placementFrom;
+    return new Session({
+      id: newSessionId(),
+      chunks: toList(options.chunks),
+      placement: from?.placement ?? DEFAULT_PLACEMENT,
+      handle: from?.handle ? from.handle.retain() : null,
+      lineage: {
+        parent_session_ids: [...options.parents],
+        lineage_operator: options.operator,
+        lineage_kind: options.kind,
+        lineage_extras: options.extras ?? [],
+      },
+      usage: options.usage ?? null,
+      pending: [],
+      provider: options.provider ?? from?.provider ?? null,
+    });
+  }
+
+  /** Rebuilds a session from its snapshot (files, database). The sandbox is unbound. */
+  static fromSnapshot(snapshot: SessionSnapshot): Session {
+    return new Session({
+      id: SessionId.parse(snapshot.id),
+      chunks: toList(snapshot.chunks),
+      placement: snapshot.placement,
+      handle: null,
+      lineage: snapshot.lineage,
+      usage: snapshot.usage,
+      pending: snapshot.pending,
+      provider: snapshot.provider,
+    });
+  }
+
+  private with(changes: Partial<SessionFields>): Session {
+    return new Session({
+      id: this.id,
+      chunks: this.chunks,
+      placement: this.placement,
+      handle: this.handle,
+      lineage: this.lineage,
+      usage: this.usage,
+      pending: this.pending,
+      provider: this.provider,
+      ...changes,
+    });
+  }
+
+  /** Same chunks and placement, shares the sandbox handle; parents `[this.id]`, `op_fork`. Usage is not copied. */
+  fork(): Session {
+    return this.branch("op_fork", "Session.fork", [this.id]);
+  }
+
+  /** Like fork, but with no parents: `op_detach`. */
+  detach(): Session {
+    return this.branch("op_detach", "Session.detach", []);
+  }
+
+  private branch(kind: LineageKind, operator: string, parents: string[]): Session {
+    return new Session({
+      id: newSessionId(),
+      chunks: this.chunks,
+      placement: this.placement,
+      handle: this.handle ? this.handle.retain() : null,
+      lineage: { parent_session_ids: parents, lineage_operator: operator, lineage_kind: kind, lineage_extras: [] },
+      usage: null,
+      pending: [],
+      provider: this.provider,
+    });
+  }
+
+  /**
+   * Chunks `this ++ other`, usage summed, keeps this session's placement, sandbox and provider.
+   * Refused only when both sessions are unbound and their backends differ.
+   */
+  merge(other: Session): Session {
+    if (!this.handle && !other.handle && this.placement.backend !== other.placement.backend) {
+      throw new RathError(
+        "different_backends",
+        `cannot merge sessions on different backends: '${this.placement.backend}' and '${other.placement.backend}' (bind one of them first)`,
+      );
+    }
+    return new Session({
+      id: newSessionId(),
+      chunks: this.chunks.concat(other.chunks),
+      placement: this.placement,
+      handle: this.handle ? this.handle.retain() : null,
+      lineage: {
+        parent_session_ids: [this.id, other.id],
+        lineage_operator: "Session.merge",
+        lineage_kind: "op_merge",
+        lineage_extras: [],
+      },
+      usage: addUsage(this.usage, other.usage),
+      pending: [],
+      provider: this.provider,
+    });
+  }
+
+  /** A later snapshot of this session with chunks appended; chunk usage is added to the session's usage. */
+  append(...chunks: Chunk[]): Session {
+    if (chunks.length === 0) return this;
+    let usage = this.usage;
+    for (const chunk of chunks) usage = addUsage(usage, chunk.meta.usage);
+    return this.with({ chunks: this.chunks.append(...chunks.map(freezeChunk)), usage });
+  }
+
+  /** A snapshot placed on another sandbox backend (unbound until a tool first needs it). */
+  to(backend: string, spec: Partial<Placement["spec"]> & { workingDir?: string } = {}): Session {
+    const { workingDir, ...rest } = spec ?? {};
+    const merged = {
+      image: null,
+      entrypoint: null,
+      env: {},
+      timeout_seconds: null,
+      working_dir: null,
+      ...rest,
+      ...(workingDir !== undefined ? { working_dir: workingDir } : {}),
+    };
+    return this.with({ placement: { backend, spec: merged }, handle: null });
+  }
+
+  /** A snapshot bound to a sandbox handle (the caller hands over one reference). */
+  withHandle(handle: SandboxHandle | null): Session {
+    return this.with({ handle });
+  }
+
+  withPending(pending: readonly string[]): Session {
+    return this.with({ pending });
+  }
+
+  withProvider(provider: string | null): Session {
+    return this.with({ provider });
+  }
+
+  /** A snapshot with more lineage extras (e.g. `loop.truncated`). */
+  withExtras(extras: LineageExtras): Session {
+    return this.with({ lineage: { ...this.lineage, lineage_extras: [...this.lineage.lineage_extras, ...extras] } });
+  }
+
+  /** The first `count` chunks, as a fork of this session (used by "fork from chunk"). */
+  forkAt(count: number): Session {
+    const fork = this.fork();
+    return fork.with({ chunks: this.chunks.take(count), lineage: { ...fork.lineage, lineage_extras: [["fork.at_chunk", count]] } });
+  }
+
+  /** Releases this holder's reference to the sandbox handle. */
+  async release(): Promise<void> {
+    await this.handle?.release();
+  }
+
+  toSnapshot(): SessionSnapshot {
+    return {
+      id: this.id,
+      chunks: this.chunks.toArray(),
+      placement: this.placement,
+      sandbox_handle_id: this.handle?.id ?? null,
+      lineage: {
+        parent_session_ids: [...this.lineage.parent_session_ids],
+        lineage_operator: this.lineage.lineage_operator,
+        lineage_kind: this.lineage.lineage_kind,
+        lineage_extras: this.lineage.lineage_extras.map(([key, value]) => [key, value] as [string, unknown]),
+      },
+      usage: this.usage,
+      pending: [...this.pending],
+      provider: this.provider,
+    };
+  }
+
+  toJSON(): SessionSnapshot {
+    return this.toSnapshot();
+  }
+}
