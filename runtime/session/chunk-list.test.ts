@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ChunkList } from "./chunk-list";
+
+const range = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => i + offset);
+
+describe("ChunkList", () => {
+  it("keeps order through appends, concats and takes", () => {
+    let list = ChunkList.empty<number>();
+    for (const i of range(1000)) list = list.append(i);
+    expect(list.length).toBe(1000);
+    expect(list.toArray()).toEqual(range(1000));
+    const joined = list.concat(ChunkList.from(range(777, 1000)));
+    expect(joined.toArray()).toEqual(range(1777));
+    expect([...joined]).toEqual(range(1777));
+    expect(joined.take(1001).toArray()).toEqual(range(1001));
+    expect(joined.at(0)).toBe(0);
+    expect(joined.at(1776)).toBe(1776);
+    expect(joined.at(-1)).toBe(1776);
+    expect(joined.at(1777)).toBeUndefined();
+    expect(joined.slice(10, 14)).toEqual([10, 11, 12, 13]);
+  });
+
+  it("never changes a list another holder can see", () => {
+    const base = ChunkList.from(range(100));
+    const a = base.append(100);
+    const b = base.append(-1);
+    expect(base.length).toBe(100);
+    expect(a.at(100)).toBe(100);
+    expect(b.at(100)).toBe(-1);
+    expect(base.at(100)).toBeUndefined();
+  });
+
+  it("stays balanced (depth O(log n)) after many concatenations of uneven lists", () => {
+    let list = ChunkList.empty<number>();
+    let expected: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const piece = range((i * 7) % 50, expected.length);
+      list = i % 2 === 0 ? list.concat(ChunkList.from(piece)) : ChunkList.from(piece).concat(list);
+      expected = i % 2 === 0 ? [...expected, ...piece] : [...piece, ...expected];
+    }
+    expect(list.toArray()).toEqual(expected);
+    // An AVL tree of n/32 leaves has height <= 1.45 log2(leaves + 2).
+    const leaves = Math.max(1, list.length / 8);
+    expect(list.depth).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(leaves + 2)) + 2);
+  });
+
+  it("freezes its leaves", () => {
+    const list = ChunkList.of(1, 2, 3);
+    const array = list.toArray();
+    array.push(4);
+    expect(list.length).toBe(3);
+  });
+});
