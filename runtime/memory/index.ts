@@ -1,0 +1,5 @@
+export * from "./bm25";
+export * from "./memory-uri";
+export * from "./memory-store";
+export * from "./local-memory-store";
+export * from "./memory-operations";
