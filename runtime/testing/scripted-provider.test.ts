@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { isRathError } from "../errors";
+import { createScriptedProvider, splitIntoDeltas, usage } from "./scripted-provider";
+
+const request = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
+
+describe("createScriptedProvider", () => {
+  it("answers steps in order, streams deltas and records requests", async () => {
+    const provider = createScriptedProvider({
+      steps: [{ toolCalls: [{ name: "echo", arguments: { text: "a" } }, { id: "mine", name: "raw", arguments: "{bad" }] }, { content: "done!", usage: usage(3, 2) }],
+    });
+    const first = await provider.complete(request);
+    expect(first.finishReason).toBe("tool_calls");
+    expect(first.toolCalls).toEqual([
+      { id: "call_0_0", type: "function", function: { name: "echo", arguments: "{\"text\":\"a\"}" } },
+      { id: "mine", type: "function", function: { name: "raw", arguments: "{bad" } },
+    ]);
+    const deltas: string[] = [];
+    const second = await provider.complete({ ...request, messages: [] }, { onDelta: (text) => deltas.push(text) });
+    expect(deltas.join("")).toBe("done!");
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(second).toMatchObject({ content: "done!", finishReason: "stop", usage: { total_tokens: 5 }, model: "m" });
+    expect(provider.requests.map((r) => r.messages.length)).toEqual([1, 0]);
+    expect(provider.remaining).toBe(0);
+    expect(provider.kind).toBe("scripted");
+  });
+
+  it("throws a clear provider_error when the script runs out", async () => {
+    const provider = createScriptedProvider({ name: "tiny", steps: [{ content: "x" }] });
+    await provider.complete(request);
+    await expect(provider.complete(request)).rejects.toSatisfy(
+      (error) => isRathError(error, "provider_error") && /tiny.*request 2.*1 step/.test(error.message),
+    );
+  });
+
+  it("supports step functions, errors and a function script", async () => {
+    const provider = createScriptedProvider({
+      steps: [(r, index) => ({ content: `${index}:${r.messages.length}` }), { error: "rate limited" }],
+    });
+    expect((await provider.complete(request)).content).toBe("0:1");
+    await expect(provider.complete(request)).rejects.toThrow("rate limited");
+    const endless = createScriptedProvider({ steps: (_r, index) => ({ content: String(index) }) });
+    await endless.complete(request);
+    expect((await endless.complete(request)).content).toBe("1");
+    expect(endless.remaining).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("honours abort during a delay", async () => {
+    const provider = createScriptedProvider({ steps: [{ content: "late", delayMs: 5_000 }] });
+    const controller = new AbortController();
+    const pending = provider.complete(request, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toSatisfy((error) => isRathError(error, "aborted"));
+  });
+
+  it("splits deltas deterministically", () => {
+    expect(splitIntoDeltas("abcdefg")).toEqual(["abc", "def", "g"]);
+    expect(splitIntoDeltas("")).toEqual([]);
+  });
+});
