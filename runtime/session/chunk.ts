@@ -39,6 +39,8 @@ export const ToolEvidence = z.object({
   duration_ms: z.number().nonnegative(),
   sandbox: SandboxRef.nullable(),
   resource_key: z.string().nullable(),
+  /** True when the result was replayed from the durable effect ledger instead of executing the tool. */
+  replayed: z.boolean().optional(),
 });
 export type ToolEvidence = z.infer<typeof ToolEvidence>;
 
