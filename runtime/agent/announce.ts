@@ -1,0 +1,31 @@
+import type { RunContext } from "../context";
+import type { Session } from "../session/session";
+
+const ANNOUNCED = "rath.announced_session_ids";
+
+/**
+ * Emits `session.created` for a session once per run (deduplicated through `context.resources`), so that a
+ * component's own root session (an agent's instructions) appears in the graph exactly once however often
+ * the component runs. Without shared resources it emits every time.
+ */
+export function announceSession(context: RunContext, session: Session): void {
+  const resources = context.resources;
+  if (resources) {
+    let seen = resources.get(ANNOUNCED) as Set<string> | undefined;
+    if (!seen) {
+      seen = new Set();
+      resources.set(ANNOUNCED, seen);
+    }
+    if (seen.has(session.id)) return;
+    seen.add(session.id);
+  }
+  context.emit({ type: "session.created", session_id: session.id, lineage: session.toSnapshot().lineage, chunk_count: session.chunks.length });
+}
+
+/** Emits `chunk.appended` for the chunks of `session` from index `from` on. */
+export function announceChunks(context: RunContext, session: Session, from: number): void {
+  for (let index = from; index < session.chunks.length; index++) {
+    const chunk = session.chunks.at(index);
+    if (chunk) context.emit({ type: "chunk.appended", session_id: session.id, index, chunk });
+  }
+}
