@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { isRathError } from "../errors";
+import { makeChunk, type ChunkOf } from "../session/chunk";
+import { Session } from "../session/session";
+import { createScriptedProvider } from "../testing/scripted-provider";
+import { Selector } from "./selector";
+import { recordingContext } from "./test-helpers";
+import { loop, parallel, Workflow, type Component } from "./workflow";
+
+function say(name: string, delayMs = 0): Component {
+  return {
+    name,
+    forward: async (session) => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return session.fork().append(makeChunk("assistant", { content: name, tool_calls: null }));
+    },
+  };
+}
+
+function texts(session: Session): string[] {
+  return session.chunks.toArray().map((chunk) => (chunk.kind === "route" ? `route:${chunk.payload.chosen}` : String((chunk.payload as { content?: unknown }).content)));
+}
+
+describe("Workflow", () => {
+  it("runs steps in order and reports each step", async () => {
+    const context = recordingContext();
+    const output = await new Workflow("pipeline", [say("a"), say("b")]).forward(Session.create("user", "go"), context);
+    expect(texts(output)).toEqual(["go", "a", "b"]);
+    expect(context.events.map((event) => event.type)).toEqual(["workflow.step.started", "workflow.step.ended", "workflow.step.started", "workflow.step.ended"]);
+    expect(context.events[3]).toEqual({ type: "workflow.step.ended", workflow: "pipeline", step: "b", session_id: output.id });
+  });
+
+  it("empty() is the identity", async () => {
+    const input = Session.create("user", "x");
+    expect(await Workflow.empty().forward(input)).toBe(input);
+    expect(Workflow.empty().isEmpty).toBe(true);
+  });
+
+  it("aborts between steps", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(new Workflow("w", [say("a")]).forward(Session.create("user", "x"), recordingContext({ signal: controller.signal }))).rejects.toSatisfy(
+      (error) => isRathError(error, "aborted"),
+    );
+  });
+});
+
+describe("parallel", () => {
+  it("runs branches on forks concurrently and merges in branch order", async () => {
+    const input = Session.create("user", "q");
+    const context = recordingContext();
+    const started = Date.now();
+    const output = await parallel("fan", [say("slow", 60), say("fast", 5)]).forward(input, context);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Session.merge concatenates self ++ other: each branch carries the shared input.
+    expect(texts(output)).toEqual(["q", "slow", "q", "fast"]);
+    expect(output.lineage.lineage_kind).toBe("op_merge");
+    const forks = context.events.filter((event) => event.type === "session.created" && event.lineage.lineage_kind === "op_fork");
+    expect(forks).toHaveLength(2);
+    expect(forks.every((event) => event.type === "session.created" && event.lineage.parent_session_ids[0] === input.id)).toBe(true);
+  });
+
+  it("accepts a custom merge", async () => {
+    const output = await parallel("fan", [say("a"), say("b")], { merge: (sessions) => sessions[1] as Session }).forward(Session.create("user", "q"));
+    expect(texts(output)).toEqual(["q", "b"]);
+  });
+
+  it("refuses no branches", () => {
+    expect(() => parallel("none", [])).toThrow(/at least one branch/);
+  });
+});
+
+describe("loop", () => {
+  it("repeats body until the selector says -1, with each decision in the session", async () => {
+    const provider = createScriptedProvider({ steps: [{ content: "0" }, { content: "0" }, { content: "-1" }] });
+    const selector = new Selector({ name: "again?", provider, candidates: [{ name: "continue", description: "keep going", workflow: Workflow.empty() }] });
+    const output = await loop("refine", { body: say("draft"), selector, maxIterations: 10 }).forward(Session.create("user", "x"));
+    expect(texts(output)).toEqual(["x", "draft", "route:0", "draft", "route:0", "draft", "route:-1"]);
+    expect(provider.requests).toHaveLength(3);
+  });
+
+  it("stops at maxIterations", async () => {
+    const selector = new Selector({ name: "forever", provider: createScriptedProvider({ steps: () => ({ content: "0" }) }), candidates: [{ name: "more", description: "more", workflow: say("extra") }] });
+    const output = await loop("bounded", { selector, maxIterations: 2 }).forward(Session.create("user", "x"));
+    expect(texts(output)).toEqual(["x", "route:0", "extra", "route:0", "extra"]);
+    expect((output.chunks.at(1) as ChunkOf<"route">).payload.selector).toBe("forever");
+  });
+});
