@@ -50,7 +50,7 @@ export interface EverythingHttpServer {
 export async function startEverythingHttp(): Promise<EverythingHttpServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry("@modelcontextprotocol/server-everything"), "streamableHttp"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
+    env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.resume();
