@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
-import { fromOpenAICompletion, OpenAIStreamAccumulator, toOpenAIRequest, type CompletionResult } from "./openai-wire";
+import type { CompletionResult } from "./completion-result";
+import { fromOpenAICompletion, OpenAIStreamAccumulator, toOpenAIRequest } from "./openai-wire";
 import { parseRetryAfter, withRetry, type ProviderFailure, type RetryPolicy } from "./retry";
 import type { CompleteOptions, ModelRequest, ModelResponse, Provider } from "./types";
 

@@ -7,6 +7,7 @@ import type {
 } from "openai/resources/chat/completions";
 import type { ToolCall } from "../session/chunk";
 import type { Usage } from "../session/usage";
+import type { CompletionResult } from "./completion-result";
 import type { ChatMessage, FinishReason, ModelRequest, ToolSchema } from "./types";
 
 /** Converts Rath chat messages to the SDK's message params (they share the Chat Completions shape). */
@@ -64,15 +65,6 @@ export function toUsage(usage: { prompt_tokens?: number | null; completion_token
   const prompt = usage.prompt_tokens ?? 0;
   const completion = usage.completion_tokens ?? 0;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: usage.total_tokens ?? prompt + completion };
-}
-
-/** What a completion said, before latency is added. */
-export interface CompletionResult {
-  content: string | null;
-  toolCalls: ToolCall[];
-  finishReason: FinishReason;
-  usage: Usage | null;
-  model: string;
 }
 
 /** Reads a non-streaming completion (first choice only; Rath never asks for n > 1). */
