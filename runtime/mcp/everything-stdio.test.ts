@@ -33,6 +33,7 @@ describe("MCP tools from server-everything over stdio", () => {
       properties: { a: { type: "number" }, b: { type: "number" } },
       required: ["a", "b"],
     });
+    expect(tool("get-sum").jsonSchema).not.toHaveProperty("$schema");
     expect(tool("echo").description).toBe("Echoes back the input string");
   });
 

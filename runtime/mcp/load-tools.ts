@@ -68,7 +68,8 @@ function toRuntimeTool(
   options: LoadMcpToolsOptions,
 ): McpTool {
   const remoteName = description.name;
-  const jsonSchema = { ...description.inputSchema } as Record<string, unknown>;
+  // The model sees the server's schema as given, less `$schema` (as for tools made with defineTool).
+  const { $schema: _dialect, ...jsonSchema } = description.inputSchema as Record<string, unknown>;
   const annotations = description.annotations;
   const parallelSafe = options.parallelSafe ?? false;
   return {
