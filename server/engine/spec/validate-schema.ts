@@ -1,0 +1,103 @@
+import type { z } from "zod";
+import { describeValue, formatPath, type Problem } from "./problems";
+import { NODE_SCHEMAS, NODE_TYPES, NodeType, WorkflowEdge, WorkflowSettings, WorkflowSpec, type WorkflowNode } from "./workflow-spec";
+
+/** A node as far as graph checks need it: its id and type, and its parsed form when its fields are valid. */
+export interface NodeSkeleton {
+  readonly id: string;
+  readonly type: NodeType;
+  readonly index: number;
+  readonly node: WorkflowNode | null;
+}
+
+/** What the field-level pass found: the problems, and the parts that parsed, for the graph checks. */
+export interface SchemaPass {
+  readonly problems: Problem[];
+  readonly nodes: NodeSkeleton[];
+  readonly edges: { edge: WorkflowEdge; index: number }[];
+  readonly settings: WorkflowSettings | undefined;
+}
+
+const Header = WorkflowSpec.omit({ nodes: true, edges: true });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function issueProblems(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: (string | number)[],
+  owner: { nodeId?: string; edgeId?: string },
+): Problem[] {
+  return issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))];
+    return { code: "invalid_field", message: `${formatPath(path)}: ${issue.message}`, ...owner, path };
+  });
+}
+
+/**
+ * Parses a spec one node and one edge at a time, so that one bad node does not hide the problems of the others.
+ * Nodes with a known type and a string id take part in the graph checks even when their config is invalid.
+ */
+export function checkFields(spec: unknown): SchemaPass {
+  const problems: Problem[] = [];
+  if (!isRecord(spec)) {
+    problems.push({ code: "invalid_field", message: `expected a workflow spec object, found ${describeValue(spec)}`, path: [] });
+    return { problems, nodes: [], edges: [], settings: undefined };
+  }
+  const header = Header.safeParse(spec);
+  if (!header.success) problems.push(...issueProblems(header.error.issues, [], {}));
+  const settings = WorkflowSettings.optional().safeParse(spec.settings);
+
+  const nodes: NodeSkeleton[] = [];
+  const rawNodes = spec.nodes;
+  if (!Array.isArray(rawNodes)) {
+    problems.push({ code: "invalid_field", message: `nodes: expected an array, found ${describeValue(rawNodes)}`, path: ["nodes"] });
+  } else {
+    rawNodes.forEach((raw: unknown, index) => {
+      const skeleton = checkNode(raw, index, problems);
+      if (skeleton) nodes.push(skeleton);
+    });
+  }
+
+  const edges: { edge: WorkflowEdge; index: number }[] = [];
+  const rawEdges = spec.edges;
+  if (!Array.isArray(rawEdges)) {
+    problems.push({ code: "invalid_field", message: `edges: expected an array, found ${describeValue(rawEdges)}`, path: ["edges"] });
+  } else {
+    rawEdges.forEach((raw: unknown, index) => {
+      const parsed = WorkflowEdge.safeParse(raw);
+      if (parsed.success) {
+        edges.push({ edge: parsed.data, index });
+        return;
+      }
+      const edgeId = isRecord(raw) && typeof raw.id === "string" ? raw.id : undefined;
+      problems.push(...issueProblems(parsed.error.issues, ["edges", index], edgeId === undefined ? {} : { edgeId }));
+    });
+  }
+  return { problems, nodes, edges, settings: settings.success ? settings.data : undefined };
+}
+
+function checkNode(raw: unknown, index: number, problems: Problem[]): NodeSkeleton | null {
+  const path = ["nodes", index];
+  if (!isRecord(raw)) {
+    problems.push({ code: "invalid_field", message: `${formatPath(path)}: expected a node object, found ${describeValue(raw)}`, path });
+    return null;
+  }
+  const id = typeof raw.id === "string" && raw.id.length > 0 ? raw.id : undefined;
+  const owner = id === undefined ? {} : { nodeId: id };
+  const type = NodeType.safeParse(raw.type);
+  if (!type.success) {
+    problems.push({
+      code: "unknown_node_type",
+      message: `${formatPath([...path, "type"])}: unknown node type; expected one of ${NODE_TYPES.join(", ")}, found ${describeValue(raw.type)}`,
+      ...owner,
+      path: [...path, "type"],
+    });
+    return null;
+  }
+  const parsed = NODE_SCHEMAS[type.data].safeParse(raw);
+  if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, path, owner));
+  if (id === undefined) return null;
+  return { id, type: type.data, index, node: parsed.success ? (parsed.data as WorkflowNode) : null };
+}
