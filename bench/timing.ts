@@ -1,0 +1,46 @@
+/** How a measure is repeated: warm-up runs are discarded, the median of the timed runs is reported. */
+export interface Repetition {
+  warmups: number;
+  repeats: number;
+}
+
+/** The median of a non-empty list of numbers. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("median of an empty list: expected at least one sample");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * Runs `sample` (which returns one measured value) `warmups` times without keeping the result, then `repeats`
+ * times, and returns the median of the kept values.
+ */
+export async function medianOf(repetition: Repetition, sample: () => number | Promise<number>): Promise<number> {
+  for (let i = 0; i < repetition.warmups; i++) await sample();
+  const values: number[] = [];
+  for (let i = 0; i < repetition.repeats; i++) values.push(await sample());
+  return median(values);
+}
+
+/** Microseconds per operation of `operation` run `count` times in a tight loop. */
+export function microsecondsPerOperation(count: number, operation: (index: number) => unknown): number {
+  let sink: unknown;
+  const start = performance.now();
+  for (let i = 0; i < count; i++) sink = operation(i);
+  const elapsed = performance.now() - start;
+  keepAlive(sink);
+  return (elapsed * 1000) / count;
+}
+
+let kept: unknown;
+
+/** Stops the optimiser from dropping a result that the benchmark never reads. */
+export function keepAlive(value: unknown): void {
+  kept = value;
+}
+
+/** The last value given to keepAlive (read only so the store is observable). */
+export function lastKept(): unknown {
+  return kept;
+}
