@@ -18,7 +18,7 @@ describe("parametersFromJsonSchema", () => {
     const parameters = parametersFromJsonSchema(sumSchema);
     const wrongType = parameters.safeParse({ a: "1", b: 2 });
     expect(wrongType.success).toBe(false);
-    expect(wrongType.error?.issues[0]?.path).toEqual(["a"]);
+    expect(wrongType.error?.issues[0]).toMatchObject({ path: ["a"], code: "invalid_type", message: "Invalid input: expected number, received string" });
     const missing = parameters.safeParse({ a: 1 });
     expect(missing.error?.issues.map((issue) => issue.path)).toEqual([["b"]]);
     expect(parameters.safeParse({ a: 1, b: 2, mode: "slow" }).success).toBe(false);

@@ -16,7 +16,7 @@ export function parametersFromJsonSchema(inputSchema: Record<string, unknown>): 
     const result = converted.safeParse(value);
     if (result.success) return;
     for (const issue of result.error.issues) {
-      context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      context.addIssue({ ...issue, input: undefined });
     }
   });
 }
