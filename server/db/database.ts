@@ -1,0 +1,87 @@
+/**
+ * Opens the database: resolves the location (database-url.ts), applies the checked-in SQL migrations
+ * (migrator.ts), and returns a `Database` whose Prisma client goes through a driver adapter
+ * (@prisma/adapter-better-sqlite3 or @prisma/adapter-pg). Both generated clients have the same model API; the
+ * handle is typed with the SQLite one, and repositories branch on `provider` only for raw SQL.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PrismaClient as GeneratedClient, Prisma } from "./generated/sqlite/client";
+import { resolveDatabaseLocation, type DatabaseLocation, type DatabaseProvider } from "./database-url";
+import { applyMigrations, type MigrationReport } from "./migrator";
+import { mapPrismaError } from "./prisma-errors";
+
+/** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
+export type DatabaseClient = GeneratedClient;
+/** The client handed to a transaction body. */
+export type TransactionClient = Prisma.TransactionClient;
+
+/** An open database: the Prisma client, its provider, and what the migrator did at start-up. */
+export interface Database {
+  readonly provider: DatabaseProvider;
+  readonly location: DatabaseLocation;
+  readonly client: DatabaseClient;
+  readonly migrations: MigrationReport;
+  /** Runs `body` in one interactive transaction; Prisma errors are mapped to RathError (e.g. unique -> conflict). */
+  transaction<T>(body: (transaction: TransactionClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Options of `openDatabase`. */
+export interface OpenDatabaseOptions {
+  /** `postgres://...`, `postgresql://...` or `file:<path>`; defaults to DATABASE_URL, RATH_DB_PATH, `.rath/studio.db`. */
+  url?: string;
+  /** A migrations folder other than prisma/migrations/<provider> (tests). */
+  migrationsDirectory?: string;
+  /** PostgreSQL pool size per process (default 10). */
+  poolSize?: number;
+}
+
+// SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/** Opens (and migrates) the configured database. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const location = resolveDatabaseLocation(options.url);
+  if (location.provider === "sqlite") mkdirSync(path.dirname(location.filePath), { recursive: true });
+  const migrations = await applyMigrations(location, options.migrationsDirectory);
+  const client = await createClient(location, options);
+  return {
+    provider: location.provider,
+    location,
+    client,
+    migrations,
+    async transaction(body) {
+      try {
+        return await client.$transaction(body, TRANSACTION_OPTIONS);
+      } catch (error) {
+        throw mapPrismaError(error);
+      }
+    },
+    async close() {
+      await client.$disconnect();
+    },
+  };
+}
+
+async function createClient(location: DatabaseLocation, options: OpenDatabaseOptions): Promise<DatabaseClient> {
+  if (location.provider === "sqlite") {
+    const [{ PrismaBetterSQLite3 }, { PrismaClient }] = await Promise.all([
+      import("@prisma/adapter-better-sqlite3"),
+      import("./generated/sqlite/client"),
+    ]);
+    const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: 10_000 }) });
+    // Foreign keys are off by default in SQLite and the setting is per connection; the adapter keeps one connection.
+    await client.$executeRawUnsafe("PRAGMA foreign_keys = ON");
+    return client;
+  }
+  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+    import("@prisma/adapter-pg"),
+    import("./generated/postgresql/client"),
+  ]);
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: location.connectionString, max: options.poolSize ?? 10 }),
+  });
+  // Same model API, generated for another provider: the cast is the one place the two clients meet.
+  return client as unknown as DatabaseClient;
+}

@@ -1,0 +1,35 @@
+/**
+ * JSON columns are TEXT on both providers; these helpers serialise on the way in and parse (with a zod schema)
+ * on the way out, so a corrupt row fails loudly instead of leaking an untyped value.
+ */
+import type { z } from "zod";
+import { RathError } from "../../runtime/errors";
+
+/** Serialises a JSON value for a TEXT column; refuses values JSON cannot represent (undefined, functions, cycles). */
+export function toJsonText(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new RathError("invalid_argument", `${what} must be JSON-serialisable; found a value JSON.stringify rejects`, { cause: error });
+  }
+  if (text === undefined) {
+    throw new RathError("invalid_argument", `${what} must be a JSON value; found ${typeof value}`);
+  }
+  return text;
+}
+
+/** Parses a TEXT column with a schema; a mismatch is an `internal` error naming the column. */
+export function fromJsonText<Schema extends z.ZodType>(text: string, schema: Schema, what: string): z.infer<Schema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RathError("internal", `stored ${what} is not valid JSON`, { cause: error });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new RathError("internal", `stored ${what} does not match its schema: ${parsed.error.message}`);
+  }
+  return parsed.data;
+}
