@@ -3,6 +3,7 @@ import type { RunContext } from "../context";
 import type { SandboxHandle } from "../sandbox/handle";
 import type { ToolErrorKind } from "../session/chunk";
 import type { Session } from "../session/session";
+import type { ToolPolicy } from "./policy";
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext {
@@ -13,6 +14,8 @@ export interface ToolContext {
   readonly run: RunContext;
   readonly signal: AbortSignal;
   readonly callId: string;
+  /** The policy of this dispatch, if any (file tools pass its extra filesystem roots to the sandbox). */
+  readonly policy?: ToolPolicy;
 }
 
 /**
