@@ -57,12 +57,13 @@ export function lineageLine(source: LineageSource): string {
 /**
  * The lineage export of these sessions: one JSON line per session `{id, parent_session_ids, lineage_operator,
  * lineage_kind, lineage_extras, chunk_count, cumulative_usage}`. Extras that are not JSON values are written
- * as strings; secret-named extras are left out. Built as strings directly (10k sessions in a few ms).
+ * as strings; secret-named extras are left out. Built as one string directly (10k sessions in a few ms).
  */
 export function exportLineage(sources: Iterable<LineageSource>): string {
-  const lines: string[] = [];
-  for (const source of sources) lines.push(lineageLine(source));
-  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  // One growing string: V8 appends in O(1) and flattens once, which beats pushing lines and joining them.
+  let out = "";
+  for (const source of sources) out += `${lineageLine(source)}\n`;
+  return out;
 }
 
 /** Writes the lineage export of these sessions to `file` in one write (mode 0600). */
