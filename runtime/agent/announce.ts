@@ -6,9 +6,10 @@ const ANNOUNCED = "rath.announced_session_ids";
 /**
  * Emits `session.created` for a session once per run (deduplicated through `context.resources`), so that a
  * component's own root session (an agent's instructions) appears in the graph exactly once however often
- * the component runs. Without shared resources it emits every time.
+ * the component runs. Without shared resources it emits every time. `chunkCount` announces an earlier
+ * snapshot (the chunks after it follow as `chunk.appended`).
  */
-export function announceSession(context: RunContext, session: Session): void {
+export function announceSession(context: RunContext, session: Session, options: { chunkCount?: number } = {}): void {
   const resources = context.resources;
   if (resources) {
     let seen = resources.get(ANNOUNCED) as Set<string> | undefined;
@@ -19,7 +20,7 @@ export function announceSession(context: RunContext, session: Session): void {
     if (seen.has(session.id)) return;
     seen.add(session.id);
   }
-  context.emit({ type: "session.created", session_id: session.id, lineage: session.toSnapshot().lineage, chunk_count: session.chunks.length });
+  context.emit({ type: "session.created", session_id: session.id, lineage: session.toSnapshot().lineage, chunk_count: options.chunkCount ?? session.chunks.length });
 }
 
 /** Emits `chunk.appended` for the chunks of `session` from index `from` on. */

@@ -1,0 +1,224 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isRathError } from "../errors";
+import { LocalMemoryStore } from "../memory/local-memory-store";
+import type { ChunkOf } from "../session/chunk";
+import { extra } from "../session/lineage";
+import { Session } from "../session/session";
+import { createScriptedProvider, usage } from "../testing/scripted-provider";
+import { defineTool } from "../tools/define-tool";
+import { Agent } from "./agent";
+import { recordingContext } from "./test-helpers";
+
+const add = defineTool({
+  name: "add",
+  description: "Add two numbers.",
+  parameters: z.object({ a: z.number(), b: z.number() }),
+  execute: ({ a, b }) => ({ sum: a + b }),
+});
+
+function kinds(session: Session): string[] {
+  return session.chunks.toArray().map((chunk) => chunk.kind);
+}
+
+describe("Agent.forward", () => {
+  it("loops model -> tools -> model and derives an op_session_loop session with parents [input, agent]", async () => {
+    const provider = createScriptedProvider({
+      steps: [
+        { toolCalls: [{ id: "c1", name: "add", arguments: { a: 2, b: 3 } }], usage: usage(10, 5) },
+        { content: "The sum is 5.", usage: usage(20, 4) },
+      ],
+    });
+    const agent = new Agent({ name: "calc", instructions: "Use tools.", provider, tools: [add] });
+    const input = Session.create("user", "2+3?");
+    const context = recordingContext();
+    const out = await agent.forward(input, context);
+
+    expect(out.lineage.parent_session_ids).toEqual([input.id, agent.id]);
+    expect(out.lineage.lineage_kind).toBe("op_session_loop");
+    expect(out.lineage.lineage_operator).toBe("run_session_loop");
+    expect(extra(out.lineage, "loop.truncated")).toBeUndefined();
+    expect(kinds(out)).toEqual(["user", "assistant", "tool_result", "assistant"]);
+    expect(out.chunks.at(0)).toBe(input.chunks.at(0));
+    expect(input.chunks.length).toBe(1);
+    const result = out.chunks.at(2) as ChunkOf<"tool_result">;
+    expect(result.payload.tool_call_id).toBe("c1");
+    expect(JSON.parse(result.payload.content)).toEqual({ sum: 5 });
+    const final = out.chunks.at(3) as ChunkOf<"assistant">;
+    expect(final.payload).toEqual({ content: "The sum is 5.", tool_calls: null });
+    expect(final.meta).toMatchObject({ producer: "calc", model: "scripted", usage: usage(20, 4), latency_ms: 0 });
+    // Usage of the output is what this loop spent (the reference's cumulative_usage of a loop output).
+    expect(out.usage).toEqual(usage(30, 9));
+
+    const [first, second] = provider.requests;
+    expect(first?.messages).toEqual([
+      { role: "system", content: "Use tools." },
+      { role: "user", content: "2+3?" },
+    ]);
+    expect(first?.tools?.map((tool) => tool.name)).toEqual(["add"]);
+    expect(second?.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
+
+    const types = context.events.map((event) => event.type);
+    expect(types[0]).toBe("agent.started");
+    expect(types.at(-1)).toBe("agent.ended");
+    expect(types.filter((type) => type === "model.request.started")).toHaveLength(2);
+    expect(context.events.filter((event) => event.type === "model.delta").map((event) => (event.type === "model.delta" ? event.text : "")).join("")).toBe("The sum is 5.");
+    const appended = context.events.filter((event) => event.type === "chunk.appended");
+    expect(appended.map((event) => (event.type === "chunk.appended" ? [event.session_id, event.index] : null))).toEqual([
+      [out.id, 1],
+      [out.id, 2],
+      [out.id, 3],
+    ]);
+    const created = context.events.filter((event) => event.type === "session.created").map((event) => (event.type === "session.created" ? event.session_id : ""));
+    expect(created).toEqual([agent.id, out.id]);
+    expect(context.events.at(-1)).toEqual({ type: "agent.ended", agent: "calc", session_id: out.id, rounds: 2, truncated: false });
+  });
+
+  it("ends at the round limit with loop.truncated = true", async () => {
+    const provider = createScriptedProvider({ steps: () => ({ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }) });
+    const agent = new Agent({ name: "looper", provider, tools: [add], maxRounds: 2 });
+    const context = recordingContext();
+    const out = await agent.forward(Session.create("user", "go"), context);
+    expect(provider.requests).toHaveLength(2);
+    expect(extra(out.lineage, "loop.truncated")).toBe(true);
+    expect(kinds(out)).toEqual(["user", "assistant", "tool_result", "assistant", "tool_result"]);
+    expect(context.events.at(-1)).toMatchObject({ type: "agent.ended", rounds: 2, truncated: true });
+  });
+
+  it("keeps going after tool errors (bad arguments, unknown tool)", async () => {
+    const provider = createScriptedProvider({
+      steps: [
+        { toolCalls: [{ name: "add", arguments: { a: "two" } }, { name: "nope", arguments: {} }, { name: "add", arguments: "{not json" }] },
+        { content: "Sorry, I could not add." },
+      ],
+    });
+    const out = await new Agent({ name: "calc", provider, tools: [add] }).forward(Session.create("user", "x"));
+    expect(kinds(out)).toEqual(["user", "assistant", "tool_result", "tool_result", "tool_result", "assistant"]);
+    const results = out.chunks.slice(2, 5) as ChunkOf<"tool_result">[];
+    expect(results.map((chunk) => JSON.parse(chunk.payload.content))).toMatchObject([
+      { ok: false, error_kind: "invalid_tool_arguments" },
+      { ok: false, error_kind: "unknown_tool" },
+      { ok: false, error_kind: "invalid_tool_arguments" },
+    ]);
+    expect(results.map((chunk) => chunk.meta.evidence?.ok)).toEqual([false, false, false]);
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it("fires the token budget once, at the first crossing, and continues when told to", async () => {
+    const calls: number[] = [];
+    const provider = createScriptedProvider({
+      steps: [
+        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(8, 2) },
+        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(8, 2) },
+        { content: "done", usage: usage(8, 2) },
+      ],
+    });
+    const context = recordingContext();
+    const agent = new Agent({
+      name: "spender",
+      provider,
+      tools: [add],
+      tokenBudget: { limit: 15, onExceeded: (info) => (calls.push(info.used), "continue") },
+    });
+    const out = await agent.forward(Session.create("user", "x"), context);
+    expect(calls).toEqual([20]);
+    expect(context.events.filter((event) => event.type === "budget.exceeded")).toEqual([{ type: "budget.exceeded", limit: 15, used: 20 }]);
+    expect(out.usage?.total_tokens).toBe(30);
+  });
+
+  it("aborts with budget_exceeded (the default without a callback)", async () => {
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(50, 50) }, { content: "never" }] });
+    const agent = new Agent({ name: "spender", provider, tools: [add], tokenBudget: { limit: 99 } });
+    await expect(agent.forward(Session.create("user", "x"))).rejects.toSatisfy(
+      (error) => isRathError(error, "budget_exceeded") && error.details?.used === 100 && error.details?.limit === 99,
+    );
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it("stops when the context's signal aborts", async () => {
+    const controller = new AbortController();
+    const provider = createScriptedProvider({
+      steps: [
+        () => {
+          controller.abort();
+          return { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] };
+        },
+        { content: "never" },
+      ],
+    });
+    const agent = new Agent({ name: "a", provider, tools: [add] });
+    await expect(agent.forward(Session.create("user", "x"), recordingContext({ signal: controller.signal }))).rejects.toSatisfy((error) =>
+      isRathError(error, "aborted"),
+    );
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it("recalls memory onto a fork before the loop and commits after", async () => {
+    const store = new LocalMemoryStore({ name: "notes" });
+    await store.remember("memory://user/preferences/tea", "The user prefers green tea.");
+    await store.remember("memory://user/preferences/city", "The user lives in Porto.");
+    const provider = createScriptedProvider({ steps: [{ content: "Green tea it is." }] });
+    const agent = new Agent({ name: "barista", provider, memory: { store, recall: { k: 3 }, commit: true } });
+    const input = Session.create("user", "Which tea should I drink?");
+    const context = recordingContext();
+    const out = await agent.forward(input, context);
+
+    expect(kinds(out)).toEqual(["user", "memory", "assistant", "memory"]);
+    const recall = out.chunks.at(1) as ChunkOf<"memory">;
+    expect(recall.payload).toMatchObject({ op: "recall", store: "notes", query: "Which tea should I drink?" });
+    expect(recall.payload.hits?.map((hit) => hit.uri)).toEqual(["memory://user/preferences/tea"]);
+    expect(provider.requests[0]?.messages).toEqual([
+      { role: "user", content: "Which tea should I drink?" },
+      { role: "system", content: "[memory:memory://user/preferences/tea] The user prefers green tea." },
+    ]);
+    const commit = out.chunks.at(3) as ChunkOf<"memory">;
+    expect(commit.payload).toEqual({ op: "commit", store: "notes", count: 2 });
+    expect(store.size).toBe(4);
+
+    // The recall happened on a fork of the input; the loop output descends from that fork.
+    const forkId = out.lineage.parent_session_ids[0];
+    expect(forkId).not.toBe(input.id);
+    expect(out.lineage.parent_session_ids[1]).toBe(agent.id);
+    const forkCreated = context.events.find((event) => event.type === "session.created" && event.session_id === forkId);
+    expect(forkCreated).toMatchObject({ lineage: { parent_session_ids: [input.id], lineage_kind: "op_fork" }, chunk_count: 1 });
+    expect(context.events.filter((event) => event.type.startsWith("memory."))).toEqual([
+      { type: "memory.recalled", store: "notes", query: "Which tea should I drink?", hits: 1 },
+      { type: "memory.committed", store: "notes", count: 2 },
+    ]);
+  });
+
+  it("binds the sandbox lazily when a built-in tool is called", async () => {
+    const workingDir = mkdtempSync(join(tmpdir(), "rath-agent-"));
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "workspace_path_exists", arguments: { path: "." } }] }, { content: "yes" }] });
+    const agent = new Agent({ name: "fs", provider, builtins: ["workspace_path_exists"] });
+    const input = Session.create("user", "exists?").to("local", { workingDir });
+    const out = await agent.forward(input, recordingContext());
+    expect(input.handle).toBeNull();
+    expect(out.handle?.workingDir).toBe(workingDir);
+    const result = out.chunks.at(2) as ChunkOf<"tool_result">;
+    expect(JSON.parse(result.payload.content)).toEqual({ ok: true });
+    expect(result.meta.evidence?.sandbox?.handle_id).toBe(out.handle?.id);
+    await out.release();
+    expect(out.handle?.closed).toBe(true);
+  });
+
+  it("does not bind a sandbox for tools that need none", async () => {
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] }, { content: "3" }] });
+    const out = await new Agent({ name: "calc", provider, tools: [add] }).forward(Session.create("user", "x"));
+    expect(out.handle).toBeNull();
+  });
+
+  it("clone makes a new agent with a new id", () => {
+    const agent = new Agent({ name: "a", instructions: "one", provider: createScriptedProvider({ steps: [] }) });
+    const copy = agent.clone({ instructions: "two" });
+    expect(copy.id).not.toBe(agent.id);
+    expect(copy.name).toBe("a");
+    expect(copy.session.chunks.at(0)?.payload).toEqual({ content: "two" });
+    expect(agent.session.chunks.at(0)?.payload).toEqual({ content: "one" });
+    expect(new Agent({ name: "b", provider: createScriptedProvider({ steps: [] }) }).session.lineage.lineage_kind).toBe("unknown");
+    expect(() => new Agent({ name: "c", provider: createScriptedProvider({ steps: [] }), maxRounds: 0 })).toThrow(/maxRounds/);
+  });
+});

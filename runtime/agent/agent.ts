@@ -1,0 +1,207 @@
+import { defaultContext, type Forward, type RunContext } from "../context";
+import { RathError } from "../errors";
+import { commitFrom, recallInto, type MemoryPolicy } from "../memory/memory-operations";
+import type { Provider } from "../providers/types";
+import { bindSandbox } from "../sandbox/bind";
+import { makeChunk } from "../session/chunk";
+import { Session } from "../session/session";
+import { addUsage, type Usage } from "../session/usage";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtins";
+import { dispatchToolCalls } from "../tools/dispatch";
+import type { EffectHooks } from "../tools/effects";
+import type { CallCounter, ToolPolicy } from "../tools/policy";
+import { ToolRegistry, type BuiltinSelection } from "../tools/registry";
+import type { Tool } from "../tools/types";
+import { announceChunks, announceSession } from "./announce";
+import { completeWithEvents } from "./complete-with-events";
+import { sessionToMessages } from "./session-messages";
+import type { TokenBudget } from "./token-budget";
+
+/** Default round limit of the agent loop (SPEC §5). */
+export const DEFAULT_MAX_ROUNDS = 64;
+
+/** Operator name of an agent loop's output (the reference's). */
+export const LOOP_OPERATOR = "run_session_loop";
+
+/**
+ * Key in `RunContext.resources` under which a runner (the durable engine) puts the run's `EffectHooks`;
+ * the agent passes them to tool dispatch so side-effecting calls go through the effect ledger.
+ */
+export const TOOL_EFFECTS_RESOURCE = "rath.tool_effects";
+
+/** How an Agent is configured; `clone(changes)` takes the same fields. */
+export interface AgentOptions {
+  name: string;
+  /** The agent's system prompt, held in its own root session (sent before the conversation). */
+  instructions?: string;
+  provider: Provider;
+  /** Model name; the provider's default otherwise. */
+  model?: string;
+  tools?: readonly Tool[];
+  /** Which built-in tools the model sees (passed to `ToolRegistry.of`). */
+  builtins?: BuiltinSelection;
+  policy?: ToolPolicy;
+  /** Round limit (default 64); reaching it ends the loop with `loop.truncated = true`. */
+  maxRounds?: number;
+  memory?: MemoryPolicy;
+  tokenBudget?: TokenBudget;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/**
+ * A reusable `Session -> Session` transform (PyTorch's nn.Linear): one completion per round, tool calls
+ * dispatched and their results appended, until the model answers without tool calls. Its output session has
+ * parents `[input.id, agent.id]` and kind `op_session_loop`; see runtime/agent/README.md for the data flow.
+ */
+export class Agent implements Forward {
+  readonly name: string;
+  readonly options: Readonly<AgentOptions>;
+  readonly model: string;
+  readonly maxRounds: number;
+  /** The agent's own root session (its instructions, or empty); its id is the agent's id. */
+  readonly session: Session;
+  readonly registry: ToolRegistry;
+
+  constructor(options: AgentOptions) {
+    if (!options.name) throw new RathError("invalid_workflow", "an Agent needs a non-empty name");
+    const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+    if (!Number.isInteger(maxRounds) || maxRounds < 1) {
+      throw new RathError("invalid_workflow", `agent '${options.name}': maxRounds must be an integer >= 1; found ${String(options.maxRounds)}`);
+    }
+    if (options.tokenBudget && !(options.tokenBudget.limit >= 0)) {
+      throw new RathError("invalid_workflow", `agent '${options.name}': tokenBudget.limit must be >= 0; found ${options.tokenBudget.limit}`);
+    }
+    this.name = options.name;
+    this.options = Object.freeze({ ...options });
+    this.model = options.model ?? options.provider.defaultModel;
+    this.maxRounds = maxRounds;
+    this.session = options.instructions
+      ? Session.create("system", options.instructions, { producer: options.name })
+      : Session.create("empty", "", { producer: options.name });
+    this.registry = ToolRegistry.of([...(options.tools ?? [])], { builtins: options.builtins });
+  }
+
+  /** The agent's id: its root session's id (the loop output's second parent). */
+  get id(): string {
+    return this.session.id;
+  }
+
+  /** A new agent with some options changed (and a new root session, hence a new id). */
+  clone(changes: Partial<AgentOptions> = {}): Agent {
+    return new Agent({ ...this.options, ...changes });
+  }
+
+  async forward(input: Session, context?: RunContext): Promise<Session> {
+    const run = context ?? defaultContext();
+    run.emit({ type: "agent.started", agent: this.name, session_id: input.id });
+    announceSession(run, this.session);
+
+    let working = input;
+    const memory = this.options.memory;
+    if (memory && memory.recall !== false) {
+      const recallOptions = typeof memory.recall === "object" ? memory.recall : {};
+      working = (await recallInto(input, memory.store, run, { ...recallOptions, producer: this.name })).session;
+      if (working !== input) {
+        announceSession(run, working, { chunkCount: input.chunks.length });
+        announceChunks(run, working, input.chunks.length);
+      }
+    }
+
+    let out = Session.derive({
+      chunks: working.chunks,
+      parents: [working.id, this.id],
+      kind: "op_session_loop",
+      operator: LOOP_OPERATOR,
+      placementFrom: working,
+    });
+    announceSession(run, out);
+    // The recall fork's sandbox reference passes to `out` (derive retained its own).
+    if (working !== input) await working.release();
+    const append = (session: Session, ...chunks: Parameters<Session["append"]>): Session => {
+      const next = session.append(...chunks);
+      announceChunks(run, next, session.chunks.length);
+      return next;
+    };
+
+    const schemas = this.registry.schemas();
+    const callCounter: CallCounter = { count: 0 };
+    let rounds = 0;
+    let truncated = false;
+    let loopUsage: Usage | null = null;
+    let budgetFired = false;
+    try {
+      for (;;) {
+        if (rounds >= this.maxRounds) {
+          truncated = true;
+          break;
+        }
+        if (run.signal?.aborted) throw new RathError("aborted", `agent '${this.name}' was aborted after ${rounds} round(s)`);
+        rounds += 1;
+        const response = await completeWithEvents(
+          this.options.provider,
+          {
+            model: this.model,
+            messages: sessionToMessages(out, this.session),
+            ...(schemas.length > 0 ? { tools: schemas } : {}),
+            ...(this.options.temperature === undefined ? {} : { temperature: this.options.temperature }),
+            ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),
+          },
+          run,
+          { producer: this.name, round: rounds },
+        );
+        out = append(
+          out,
+          makeChunk(
+            "assistant",
+            { content: response.content, tool_calls: response.toolCalls.length > 0 ? response.toolCalls : null },
+            { producer: this.name, model: response.model, latency_ms: response.latencyMs, ...(response.usage ? { usage: response.usage } : {}) },
+          ),
+        );
+
+        const previousTotal = loopUsage?.total_tokens ?? 0;
+        loopUsage = addUsage(loopUsage, response.usage);
+        const budget = this.options.tokenBudget;
+        if (budget && !budgetFired && loopUsage && previousTotal <= budget.limit && loopUsage.total_tokens > budget.limit) {
+          budgetFired = true;
+          const used = loopUsage.total_tokens;
+          run.emit({ type: "budget.exceeded", limit: budget.limit, used });
+          const decision = budget.onExceeded
+            ? budget.onExceeded({ agent: this.name, limit: budget.limit, used, usage: loopUsage, session_id: out.id })
+            : "abort";
+          if (decision === "abort") {
+            throw new RathError("budget_exceeded", `agent '${this.name}' used ${used} tokens, over its budget of ${budget.limit}`, {
+              details: { agent: this.name, limit: budget.limit, used, session_id: out.id },
+            });
+          }
+        }
+
+        if (response.toolCalls.length === 0) break;
+        if (!out.handle && response.toolCalls.some((call) => BUILTIN_TOOL_NAMES.includes(call.function.name))) {
+          out = await bindSandbox(out);
+        }
+        const results = await dispatchToolCalls(response.toolCalls, {
+          registry: this.registry,
+          session: out,
+          run,
+          producer: this.name,
+          policy: this.options.policy,
+          callCounter,
+          effects: run.resources?.get(TOOL_EFFECTS_RESOURCE) as EffectHooks | undefined,
+        });
+        out = append(out, ...results);
+      }
+      if (memory?.commit) {
+        const before = out.chunks.length;
+        out = await commitFrom(out, memory.store, run, { producer: this.name });
+        announceChunks(run, out, before);
+      }
+    } catch (error) {
+      await out.release();
+      throw error;
+    }
+    if (truncated) out = out.withExtras([["loop.truncated", true]]);
+    run.emit({ type: "agent.ended", agent: this.name, session_id: out.id, rounds, truncated });
+    return out;
+  }
+}
