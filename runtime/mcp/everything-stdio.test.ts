@@ -80,6 +80,18 @@ describe("MCP tools from server-everything over stdio", () => {
     expect((failure as ToolFailure).detail).toEqual({ server: "everything", tool: "get-sum" });
   });
 
+  it("stops waiting for a call when the run's signal aborts, and keeps the connection usable", async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = tool("trigger-long-running-operation").execute({ duration: 10, steps: 5 }, { ...toolContextFor(), signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(isRathError(error, "aborted")).toBe(true);
+    expect((error as Error).message).toContain("MCP server 'everything'");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(tool("echo").execute({ message: "still here" }, toolContextFor())).resolves.toEqual({ text: "Echo: still here" });
+  });
+
   it("prefixes names with the server when asked, and keeps calling the server's own name", async () => {
     const prefixed = await loadMcpTools(everythingStdioConfig({ env: { EVERYTHING_TEST_SECRET: secret } }), pool, {
       prefix: true,
