@@ -132,6 +132,19 @@ describe("createProviderFromConfig", () => {
     expect(createProviderFromConfig(config, { name: "anthropic" })).toMatchObject({ name: "anthropic", kind: "anthropic" });
   });
 
+  it("passes apiKeyHeader through for Azure-style endpoints", async () => {
+    const server = await startChatCompletionsServer({ script: [{ type: "completion", content: "ok" }] });
+    try {
+      const path = configFile({ providers: { azure: { kind: "openai", baseURL: server.baseURL, apiKeyEnv: "AZURE_OPENAI_API_KEY", apiKeyHeader: "api-key", model: "gpt-deployment" } } });
+      const provider = createProviderFromConfig(loadProviderConfig({ env: { AZURE_OPENAI_API_KEY: "azure-key-1234" }, configFile: path }));
+      await provider.complete({ model: "", messages: [{ role: "user", content: "hi" }] });
+      expect(server.requests[0]?.headers["api-key"]).toBe("azure-key-1234");
+      expect(server.requests[0]?.headers.authorization).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("explains what to set when nothing is configured, a name is unknown or a hosted endpoint has no key", () => {
     expect(configError(() => createProviderFromConfig(loadProviderConfig({ env: {} }))).message).toMatch(/^no model provider is configured: set OPENAI_API_KEY/);
     expect(configError(() => createProviderFromConfig(loadProviderConfig({ env: { OPENAI_API_KEY: "sk-1234" } }), { name: "mistral" })).message).toBe(

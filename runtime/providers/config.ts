@@ -19,6 +19,8 @@ export const ProviderEntry = z.strictObject({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be an environment variable name such as MY_API_KEY")
     .optional(),
+  /** Header that carries the key instead of `Authorization: Bearer` (Azure OpenAI: "api-key"). OpenAI kind only. */
+  apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").optional(),
   maxRetries: z.number().int().min(0).max(20).optional(),
   timeoutMs: z.number().int().positive().optional(),
 });
@@ -39,6 +41,7 @@ export interface ProviderSettings {
   apiKey?: string;
   baseURL?: string;
   model?: string;
+  apiKeyHeader?: string;
   maxRetries?: number;
   timeoutMs?: number;
   /** Where the entry came from: environment variables only, the config file, or both. */
@@ -78,7 +81,7 @@ export function loadProviderConfig(input: { env: Environment; configFile?: strin
     // hosted service's key to another server. It names its variable with apiKeyEnv instead.
     const keyVariable = entry.apiKeyEnv ?? (entry.baseURL === undefined ? ENV_NAMES[entry.kind].apiKey : undefined);
     const apiKey = keyVariable === undefined ? undefined : valueOf(env, keyVariable);
-    providers[name] = compact({ name, kind: entry.kind, apiKey, baseURL: entry.baseURL, model: entry.model, maxRetries: entry.maxRetries, timeoutMs: entry.timeoutMs, source: "file" });
+    providers[name] = compact({ name, kind: entry.kind, apiKey, baseURL: entry.baseURL, model: entry.model, apiKeyHeader: entry.apiKeyHeader, maxRetries: entry.maxRetries, timeoutMs: entry.timeoutMs, source: "file" });
   }
   for (const kind of ProviderKind.options) {
     const names = ENV_NAMES[kind];
@@ -205,5 +208,7 @@ export function createProviderFromConfig(config: ProviderConfig, options: { name
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
   };
-  return settings.kind === "openai" ? createOpenAIProvider(common) : createAnthropicProvider(common);
+  return settings.kind === "openai"
+    ? createOpenAIProvider({ ...common, ...(settings.apiKeyHeader === undefined ? {} : { apiKeyHeader: settings.apiKeyHeader }) })
+    : createAnthropicProvider(common);
 }

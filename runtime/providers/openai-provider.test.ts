@@ -51,6 +51,15 @@ describe("createOpenAIProvider", () => {
     expect(provider).toMatchObject({ name: "openai", kind: "openai" });
   });
 
+  it("sends the key in a custom header (Azure's api-key) instead of Authorization when asked", async () => {
+    const running = await start([{ type: "completion", content: "azure" }]);
+    const provider = createOpenAIProvider({ apiKey: API_KEY, baseURL: running.baseURL, apiKeyHeader: "api-key" });
+    await provider.complete(request);
+    const headers = running.completionRequests()[0]!.headers;
+    expect(headers["api-key"]).toBe(API_KEY);
+    expect(headers.authorization).toBeUndefined();
+  });
+
   it("uses the default model when the request names none", async () => {
     const running = await start([{ type: "completion", content: "ok" }]);
     const provider = createOpenAIProvider({ apiKey: API_KEY, baseURL: running.baseURL, defaultModel: "local-llama", name: "ollama" });

@@ -26,8 +26,13 @@ export interface OpenAIProviderOptions {
   name?: string;
   /** Backoff tuning and test hooks (random, sleep); `maxRetries` above wins over `retry.maxRetries`. */
   retry?: RetryPolicy;
-  /** Extra headers on every request (e.g. Azure's `api-key`, or an OpenRouter referer). */
+  /** Extra headers on every request (e.g. an OpenRouter referer). */
   headers?: Record<string, string>;
+  /**
+   * Send the key in this header instead of `Authorization: Bearer` (Azure OpenAI keys go in `api-key`,
+   * with baseURL `https://<resource>.openai.azure.com/openai/v1`).
+   */
+  apiKeyHeader?: string;
 }
 
 /**
@@ -42,7 +47,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provi
     baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
     maxRetries: 0,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
+    defaultHeaders: {
+      ...options.headers,
+      ...(options.apiKeyHeader === undefined ? {} : { [options.apiKeyHeader]: apiKey, Authorization: null }),
+    },
     // Keep the SDK from picking up ambient organisation/project settings that the configuration did not name.
     organization: null,
     project: null,
