@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
 import { ToolFailure } from "../types";
-import { requireWorkspace } from "./workspace";
+import { BUILTIN_OUTPUT_LIMIT_BYTES, requireWorkspace } from "./workspace";
 
 /** Longest timeout a call may ask for, in seconds. */
 export const MAX_CODE_TIMEOUT_SECONDS = 600;
@@ -46,6 +46,7 @@ export const runCode = defineTool({
       stdin: args.code,
       timeoutMs: args.timeout ? args.timeout * 1000 : undefined,
       signal: context.signal,
+      outputLimitBytes: BUILTIN_OUTPUT_LIMIT_BYTES,
     });
     const failed = result.exitCode !== 0;
     return {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { requireWorkspace } from "./workspace";
+import { BUILTIN_OUTPUT_LIMIT_BYTES, requireWorkspace } from "./workspace";
 
 /** Longest command line the model may send. */
 export const MAX_COMMAND_LENGTH = 2048;
@@ -23,7 +23,7 @@ export const runShellCommand = defineTool({
   parallelSafe: false,
   resourceKey: () => "exec",
   async execute({ cmd }, context) {
-    const result = await requireWorkspace(context).exec(cmd, { signal: context.signal });
+    const result = await requireWorkspace(context).exec(cmd, { signal: context.signal, outputLimitBytes: BUILTIN_OUTPUT_LIMIT_BYTES });
     return {
       exit_code: result.exitCode,
       stdout: result.stdout,

@@ -2,6 +2,12 @@ import path from "node:path";
 import { WorkspaceHandle, type PathOptions } from "../../sandbox/workspace-handle";
 import { ToolFailure, type ToolContext } from "../types";
 
+/**
+ * Bytes of stdout and of stderr a built-in keeps (the sandbox default is 64 KiB); small enough that a result
+ * with both streams stays under the 48,000-character result limit, so the model sees the output, cut.
+ */
+export const BUILTIN_OUTPUT_LIMIT_BYTES = 20_000;
+
 /** The session's bound workspace sandbox, or a tool failure saying why there is none. */
 export function requireWorkspace(context: ToolContext): WorkspaceHandle {
   const sandbox = context.sandbox;
