@@ -104,6 +104,7 @@ describe("bundles", () => {
     const { root, left } = runSessions();
     const good = buildBundle({ sessions: [root, left], createdAt: "t" });
     const lines = good.trimEnd().split("\n");
+    const head = lines[0] as string;
     expect(errorOf("").details).toMatchObject({ line: 1 });
     expect(errorOf(`${lines.slice(1).join("\n")}\n`).message).toMatch(/first record to be record_type "bundle"/);
     expect(errorOf(`${lines[0]}\n{oops\n`).details).toMatchObject({ line: 2 });
@@ -113,8 +114,8 @@ describe("bundles", () => {
     expect(truncated.details).toMatchObject({ line: 4 });
     const badIndex = lines.map((line, i) => (i === 4 ? line.replace('"index":1', '"index":7') : line)).join("\n");
     expect(errorOf(`${badIndex}\n`).details).toMatchObject({ line: 5 });
-    expect(errorOf(`${lines[0].replace('"schema_version":1', '"schema_version":9')}\n`).code).toBe("unsupported_schema_version");
-    const orphan = `${lines[0].replace('"session_count":2', '"session_count":1')}\n${lines[3]}\n${lines[4]}\n`;
+    expect(errorOf(`${head.replace('"schema_version":1', '"schema_version":9')}\n`).code).toBe("unsupported_schema_version");
+    const orphan = `${head.replace('"session_count":2', '"session_count":1')}\n${lines[3]}\n${lines[4]}\n`;
     expect(errorOf(orphan.replace(/"base":\{[^}]*\}/, '"base":null').replace('"chunk_count":2', '"chunk_count":1').replace('"index":1', '"index":0')).code).toBe("not_found");
   });
 });

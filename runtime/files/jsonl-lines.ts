@@ -40,7 +40,7 @@ export function parseJsonObject(file: string, entry: JsonlLine): Record<string, 
   try {
     value = JSON.parse(entry.text);
   } catch (error) {
-    throw invalidLine(file, entry.line, `expected a JSON object, found invalid JSON (${(error as Error).message})`, error);
+    throw invalidLine(file, entry.line, "expected a JSON object, found invalid JSON", error);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const found = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
