@@ -8,7 +8,7 @@ import { LocalMemoryStore } from "../memory/local-memory-store";
 import type { ChunkOf } from "../session/chunk";
 import { extra } from "../session/lineage";
 import { Session } from "../session/session";
-import { createScriptedProvider, usage } from "../testing/scripted-provider";
+import { createScriptedProvider, makeUsage } from "../testing/scripted-provider";
 import { defineTool } from "../tools/define-tool";
 import { Agent } from "./agent";
 import { recordingContext } from "./test-helpers";
@@ -28,8 +28,8 @@ describe("Agent.forward", () => {
   it("loops model -> tools -> model and derives an op_session_loop session with parents [input, agent]", async () => {
     const provider = createScriptedProvider({
       steps: [
-        { toolCalls: [{ id: "c1", name: "add", arguments: { a: 2, b: 3 } }], usage: usage(10, 5) },
-        { content: "The sum is 5.", usage: usage(20, 4) },
+        { toolCalls: [{ id: "c1", name: "add", arguments: { a: 2, b: 3 } }], usage: makeUsage(10, 5) },
+        { content: "The sum is 5.", usage: makeUsage(20, 4) },
       ],
     });
     const agent = new Agent({ name: "calc", instructions: "Use tools.", provider, tools: [add] });
@@ -49,9 +49,9 @@ describe("Agent.forward", () => {
     expect(JSON.parse(result.payload.content)).toEqual({ sum: 5 });
     const final = out.chunks.at(3) as ChunkOf<"assistant">;
     expect(final.payload).toEqual({ content: "The sum is 5.", tool_calls: null });
-    expect(final.meta).toMatchObject({ producer: "calc", model: "scripted", usage: usage(20, 4), latency_ms: 0 });
+    expect(final.meta).toMatchObject({ producer: "calc", model: "scripted", usage: makeUsage(20, 4), latency_ms: 0 });
     // Usage of the output is what this loop spent (the reference's cumulative_usage of a loop output).
-    expect(out.usage).toEqual(usage(30, 9));
+    expect(out.usage).toEqual(makeUsage(30, 9));
 
     const [first, second] = provider.requests;
     expect(first?.messages).toEqual([
@@ -111,9 +111,9 @@ describe("Agent.forward", () => {
     const calls: number[] = [];
     const provider = createScriptedProvider({
       steps: [
-        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(8, 2) },
-        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(8, 2) },
-        { content: "done", usage: usage(8, 2) },
+        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: makeUsage(8, 2) },
+        { toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: makeUsage(8, 2) },
+        { content: "done", usage: makeUsage(8, 2) },
       ],
     });
     const context = recordingContext();
@@ -130,7 +130,7 @@ describe("Agent.forward", () => {
   });
 
   it("aborts with budget_exceeded (the default without a callback)", async () => {
-    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: usage(50, 50) }, { content: "never" }] });
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: makeUsage(50, 50) }, { content: "never" }] });
     const agent = new Agent({ name: "spender", provider, tools: [add], tokenBudget: { limit: 99 } });
     await expect(agent.forward(Session.create("user", "x"))).rejects.toSatisfy(
       (error) => isRathError(error, "budget_exceeded") && error.details?.used === 100 && error.details?.limit === 99,

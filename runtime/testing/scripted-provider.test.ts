@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
-import { createScriptedProvider, splitIntoDeltas, usage } from "./scripted-provider";
+import { createScriptedProvider, splitIntoDeltas, makeUsage } from "./scripted-provider";
 
 const request = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
 
 describe("createScriptedProvider", () => {
   it("answers steps in order, streams deltas and records requests", async () => {
     const provider = createScriptedProvider({
-      steps: [{ toolCalls: [{ name: "echo", arguments: { text: "a" } }, { id: "mine", name: "raw", arguments: "{bad" }] }, { content: "done!", usage: usage(3, 2) }],
+      steps: [{ toolCalls: [{ name: "echo", arguments: { text: "a" } }, { id: "mine", name: "raw", arguments: "{bad" }] }, { content: "done!", usage: makeUsage(3, 2) }],
     });
     const first = await provider.complete(request);
     expect(first.finishReason).toBe("tool_calls");

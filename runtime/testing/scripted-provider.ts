@@ -138,7 +138,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
   };
 }
 
-/** Usage with `total_tokens` computed: `usage(10, 5)`. */
-export function usage(promptTokens: number, completionTokens: number): Usage {
+/** Usage with `total_tokens` computed: `makeUsage(10, 5)`. */
+export function makeUsage(promptTokens: number, completionTokens: number): Usage {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
