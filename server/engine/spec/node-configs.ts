@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { McpServerConfig } from "../../../runtime/mcp/server-config";
+import { ToolPolicy } from "../../../runtime/tools/policy";
 
 /** A model-visible tool name: the characters every provider accepts. */
 export const ToolName = z
@@ -11,16 +12,6 @@ const ModelChoice = {
   provider: z.string().optional(),
   model: z.string().optional(),
 };
-
-/** Tool policy of one agent (SPEC §4): which tools, which filesystem roots and commands, how many calls. */
-export const AgentToolPolicy = z.object({
-  allowedTools: z.array(z.string()).optional(),
-  fsRoots: z.array(z.string()).optional(),
-  allowCommands: z.array(z.string()).optional(),
-  denyCommands: z.array(z.string()).optional(),
-  maxCalls: z.number().int().positive().optional(),
-});
-export type AgentToolPolicy = z.infer<typeof AgentToolPolicy>;
 
 /** Input: where the run's input text enters as a `user` session. */
 export const InputConfig = z.object({
@@ -37,7 +28,8 @@ export const AgentConfig = z.object({
   maxRounds: z.number().int().positive().optional(),
   /** Built-in tools enabled without drawing a Tool node, by name. */
   builtins: z.array(z.string()).optional(),
-  policy: AgentToolPolicy.optional(),
+  /** The runtime tool policy (allowed tools, filesystem roots, command rules, maximum calls). */
+  policy: ToolPolicy.optional(),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 

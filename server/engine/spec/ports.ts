@@ -31,7 +31,7 @@ export const NODE_PORTS: Readonly<Record<NodeType, NodePorts>> = {
     inputs: [
       sessionIn,
       { name: "tools", type: "tool", multiple: true, description: "tools the agent may call" },
-      { name: "memory", type: "memory", multiple: true, description: "memory recalled before and committed after" },
+      { name: "memory", type: "memory", multiple: false, description: "memory recalled before and committed after" },
     ],
     outputs: [sessionOut],
   },

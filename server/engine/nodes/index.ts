@@ -1,0 +1,4 @@
+export * from "./code-tool";
+export * from "./execute-node";
+export * from "./node-env";
+export * from "./sequential-runner";

@@ -1,0 +1,94 @@
+import { RathError } from "../../../runtime/errors";
+import type { Session } from "../../../runtime/session/session";
+import type { Plan } from "../spec/plan";
+import { executeNode } from "./execute-node";
+import { planNode } from "./flow";
+import type { ApprovalDecision, NodeEnv, NodeResult } from "./node-env";
+
+/** Default step limit when neither the options nor the plan's settings give one. */
+export const DEFAULT_MAX_STEPS = 1_000;
+
+/** Options of `runPlanSequentially`. */
+export interface SequentialRunOptions {
+  /** A session handed to the Input node instead of creating one (how a sub-workflow receives its parent's). */
+  readonly input?: Session;
+  /** Answers approval interrupts in-process; without it (or when it returns null) the run stops `interrupted`. */
+  readonly decide?: (interrupt: NonNullable<NodeResult["interrupt"]>) => Promise<ApprovalDecision | null>;
+  readonly maxSteps?: number;
+}
+
+/** One executed step, in order. */
+export interface SequentialStep {
+  readonly nodeId: string;
+  readonly inputs: Session[];
+  readonly result: NodeResult;
+}
+
+/** How an in-process run ended, with every step it took and the sessions that reached Output nodes. */
+export interface SequentialRunResult {
+  readonly status: "succeeded" | "interrupted" | "failed";
+  readonly steps: SequentialStep[];
+  readonly outputs: { nodeId: string; session: Session; text: string }[];
+  readonly interrupt?: { nodeId: string; prompt: string; payload: unknown };
+  readonly failures: { nodeId: string; message: string }[];
+}
+
+interface Pending {
+  readonly nodeId: string;
+  readonly inputs: Session[];
+}
+
+/**
+ * Runs a plan in this process, one step at a time in FIFO order (branches interleave, never run concurrently):
+ * the engine's semantics without durability. A Merge runs once every edge of its join has delivered. Used for
+ * sub-workflows, tests and headless runs without a database.
+ */
+export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: SequentialRunOptions = {}): Promise<SequentialRunResult> {
+  const maxSteps = options.maxSteps ?? plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
+  const queue: Pending[] = [{ nodeId: plan.entry, inputs: options.input ? [options.input] : [] }];
+  const arrivals = new Map<string, Map<string, Session>>();
+  const steps: SequentialStep[] = [];
+  const outputs: SequentialRunResult["outputs"] = [];
+  const failures: SequentialRunResult["failures"] = [];
+
+  const deliver = (result: NodeResult): void => {
+    for (const next of result.next) {
+      const session = result.outputs[next.output];
+      if (!session) throw new RathError("internal", `step result names output ${next.output} but has ${result.outputs.length}`);
+      const target = planNode(plan, next.nodeId);
+      if (target.join === null) {
+        queue.push({ nodeId: next.nodeId, inputs: [session] });
+        continue;
+      }
+      const arrived = arrivals.get(next.nodeId) ?? new Map<string, Session>();
+      arrived.set(next.edgeId, session);
+      arrivals.set(next.nodeId, arrived);
+      if (!target.join.every((edgeId) => arrived.has(edgeId))) continue;
+      arrivals.delete(next.nodeId);
+      queue.push({ nodeId: next.nodeId, inputs: target.join.map((edgeId) => arrived.get(edgeId) as Session) });
+    }
+  };
+
+  while (queue.length > 0) {
+    if (steps.length >= maxSteps) {
+      failures.push({ nodeId: (queue[0] as Pending).nodeId, message: `the run reached its limit of ${maxSteps} steps` });
+      return { status: "failed", steps, outputs, failures };
+    }
+    const pending = queue.shift() as Pending;
+    let result = await executeNode(plan, pending.nodeId, pending.inputs, env);
+    steps.push({ nodeId: pending.nodeId, inputs: pending.inputs, result });
+    if (result.interrupt) {
+      const decision = options.decide ? await options.decide(result.interrupt) : null;
+      if (!decision) return { status: "interrupted", steps, outputs, failures, interrupt: { nodeId: pending.nodeId, ...result.interrupt } };
+      result = await executeNode(plan, pending.nodeId, pending.inputs, env, { decision });
+      steps.push({ nodeId: pending.nodeId, inputs: pending.inputs, result });
+    }
+    if (result.failure) failures.push({ nodeId: pending.nodeId, message: result.failure.message });
+    if (result.output) {
+      const session = result.outputs[0] as Session;
+      outputs.push({ nodeId: pending.nodeId, session, text: result.output.text });
+    }
+    deliver(result);
+  }
+  return { status: failures.length > 0 ? "failed" : "succeeded", steps, outputs, failures };
+}
