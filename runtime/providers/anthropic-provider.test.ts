@@ -156,6 +156,24 @@ describe("createAnthropicProvider", () => {
     expect(error.message).toBe("provider 'anthropic' failed with status 400 (not retryable): invalid_request_error: messages: roles must alternate");
   });
 
+  it("aborts in the middle of a stream instead of returning a partial answer", async () => {
+    const running = await start([{ type: "message", text: "a long streamed answer", chunkSize: 2, chunkDelayMs: 15 }]);
+    const provider = createAnthropicProvider({ apiKey: API_KEY, baseURL: running.baseURL, retry: fastRetry });
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const error = await failureOf(
+      provider.complete(request, {
+        signal: controller.signal,
+        onDelta: (text) => {
+          deltas.push(text);
+          controller.abort();
+        },
+      }),
+    );
+    expect(error.code).toBe("aborted");
+    expect(deltas).toEqual(["a "]);
+  });
+
   it("aborts a hanging request through the signal", async () => {
     const running = await start([{ type: "hang" }]);
     const provider = createAnthropicProvider({ apiKey: API_KEY, baseURL: running.baseURL, retry: fastRetry });

@@ -1,6 +1,7 @@
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { AnthropicStreamAccumulator, fromAnthropicMessage, toAnthropicRequest } from "./anthropic-wire";
 import type { CompletionResult } from "./completion-result";
+import { RathError } from "../errors";
 import { parseRetryAfter, withRetry, type ProviderFailure, type RetryPolicy } from "./retry";
 import type { CompleteOptions, ModelRequest, ModelResponse, Provider } from "./types";
 
@@ -68,6 +69,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
         onDelta(delta);
       }
     }
+    // The SDK ends a stream quietly when it is aborted; a partial answer must not pass for a whole one.
+    if (completeOptions.signal?.aborted) throw new RathError("aborted", "the model request was aborted by the caller");
     return accumulator.result(model);
   }
 

@@ -249,6 +249,24 @@ describe("createOpenAIProvider", () => {
     expect(running.completionRequests()).toHaveLength(1);
   });
 
+  it("aborts in the middle of a stream instead of returning a partial answer", async () => {
+    const running = await start([{ type: "completion", content: "a long streamed answer", chunkSize: 2, chunkDelayMs: 15 }]);
+    const provider = createOpenAIProvider({ apiKey: API_KEY, baseURL: running.baseURL, retry: fastRetry });
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const error = await failureOf(
+      provider.complete(request, {
+        signal: controller.signal,
+        onDelta: (text) => {
+          deltas.push(text);
+          controller.abort();
+        },
+      }),
+    );
+    expect(error.code).toBe("aborted");
+    expect(deltas).toEqual(["a "]);
+  });
+
   it("aborts while waiting between retries", async () => {
     const running = await start([{ type: "error", status: 429, headers: { "retry-after": "30" } }, { type: "completion", content: "late" }]);
     const provider = createOpenAIProvider({ apiKey: API_KEY, baseURL: running.baseURL, retry: { maxDelayMs: 60_000 } });

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import type { CompletionResult } from "./completion-result";
 import { fromOpenAICompletion, OpenAIStreamAccumulator, toOpenAIRequest } from "./openai-wire";
+import { RathError } from "../errors";
 import { parseRetryAfter, withRetry, type ProviderFailure, type RetryPolicy } from "./retry";
 import type { CompleteOptions, ModelRequest, ModelResponse, Provider } from "./types";
 
@@ -76,6 +77,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provi
         onDelta(delta);
       }
     }
+    // The SDK ends a stream quietly when it is aborted; a partial answer must not pass for a whole one.
+    if (completeOptions.signal?.aborted) throw new RathError("aborted", "the model request was aborted by the caller");
     return accumulator.result(model);
   }
 
