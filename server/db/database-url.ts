@@ -17,11 +17,8 @@ export type DatabaseLocation =
   | { provider: "sqlite"; filePath: string }
   | { provider: "postgresql"; connectionString: string };
 
-/** Environment variables that choose the database (a subset of process.env). */
-export interface DatabaseEnvironment {
-  DATABASE_URL?: string | undefined;
-  RATH_DB_PATH?: string | undefined;
-}
+/** Environment variables that choose the database: DATABASE_URL and RATH_DB_PATH (process.env by default). */
+export type DatabaseEnvironment = Readonly<Record<string, string | undefined>>;
 
 /** Resolves the database location from an explicit url or the environment; see the module comment for the order. */
 export function resolveDatabaseLocation(

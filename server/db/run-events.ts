@@ -1,0 +1,98 @@
+/**
+ * The per-run event log. Sequence numbers are contiguous from 1: appending increments `runs.event_seq` in the
+ * same transaction (which also locks the run row on PostgreSQL), then inserts the events with the numbers it
+ * reserved. Every store operation that changes a run appends its events through `appendRunEvents`.
+ */
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import type { Database, TransactionClient } from "./database";
+import { fromJsonText, toJsonText } from "./json-text";
+
+/** Event types the store itself appends (SPEC §6); the engine appends others (e.g. session and chunk events). */
+export const STORE_EVENT_TYPES = [
+  "run.created",
+  "run.state.changed",
+  "run.claimed",
+  "run.checkpoint.created",
+  "run.interrupt.created",
+  "run.interrupt.decided",
+  "run.lease.expired",
+] as const;
+
+/** An event to append: a `noun.verb` type and a JSON payload. */
+export const RunEventInput = z.object({
+  type: z.string().min(1),
+  payload: z.record(z.string(), z.unknown()).default({}),
+});
+export type RunEventInput = z.input<typeof RunEventInput>;
+
+/** One stored event of a run. */
+export interface RunEventRecord {
+  runId: string;
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  at: Date;
+}
+
+const Payload = z.record(z.string(), z.unknown());
+
+/** Appends events to a run inside an open transaction; returns them with their sequence numbers. */
+export async function appendRunEvents(
+  transaction: TransactionClient,
+  runId: string,
+  events: readonly RunEventInput[],
+  at: Date = new Date(),
+): Promise<RunEventRecord[]> {
+  if (events.length === 0) return [];
+  const parsed = events.map((event) => RunEventInput.parse(event));
+  const run = await transaction.run.update({
+    where: { id: runId },
+    data: { eventSeq: { increment: parsed.length } },
+    select: { eventSeq: true },
+  });
+  const first = run.eventSeq - parsed.length + 1;
+  const records = parsed.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at }));
+  await transaction.runEvent.createMany({
+    data: records.map((record) => ({
+      runId,
+      seq: record.seq,
+      type: record.type,
+      payload: toJsonText(record.payload, `payload of event ${record.type}`),
+      at,
+    })),
+  });
+  return records;
+}
+
+/** Options of `eventsPage`. */
+export interface EventsPageOptions {
+  /** Return events with `seq > afterSeq` (default 0: from the first event). */
+  afterSeq?: number;
+  /** At most this many events (default 200, at most 1000). */
+  limit?: number;
+}
+
+/** One page of a run's events in sequence order, for streaming to the UI and for resuming a stream. */
+export async function eventsPage(database: Database, runId: string, options: EventsPageOptions = {}): Promise<RunEventRecord[]> {
+  const afterSeq = options.afterSeq ?? 0;
+  const limit = options.limit ?? 200;
+  if (!Number.isInteger(afterSeq) || afterSeq < 0) {
+    throw new RathError("invalid_argument", `afterSeq must be a non-negative integer; found ${afterSeq}`);
+  }
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new RathError("invalid_argument", `limit must be an integer from 1 to 1000; found ${limit}`);
+  }
+  const rows = await database.client.runEvent.findMany({
+    where: { runId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    take: limit,
+  });
+  return rows.map((row) => ({
+    runId: row.runId,
+    seq: row.seq,
+    type: row.type,
+    payload: fromJsonText(row.payload, Payload, `payload of event ${row.runId}#${row.seq}`),
+    at: row.at,
+  }));
+}

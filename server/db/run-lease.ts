@@ -1,0 +1,146 @@
+/**
+ * Leases: workers claim queued runs (priority first, then FIFO by run id, which is time-ordered), renew the
+ * lease with heartbeats, and runs whose lease expired go back to the queue. Each claim increments the run's
+ * fencing token; every later write by the worker names its token and is refused once another claim happened.
+ */
+import { RathError } from "../../runtime/errors";
+import type { Database } from "./database";
+import { appendRunEvents } from "./run-events";
+import type { RunRecord } from "./run-record";
+import { readRun, staleTokenError } from "./run-store";
+
+/** What a successful claim returns: the run (now `running`, leased to the worker) and the token to fence writes. */
+export interface Claim {
+  run: RunRecord;
+  fencingToken: number;
+}
+
+// One atomic statement: pick the best queued run and take it, only if it is still queued. On PostgreSQL the
+// subquery skips rows other claimers have locked, so concurrent workers take different runs without waiting.
+const CLAIM_SQL = {
+  sqlite: `UPDATE "runs" SET "status" = 'running', "lease_owner" = ?, "fencing_token" = "fencing_token" + 1,
+      "version" = "version" + 1
+    WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" ASC LIMIT 1)
+      AND "status" = 'queued'
+    RETURNING "id", "fencing_token"`,
+  postgresql: `UPDATE "runs" SET "status" = 'running', "lease_owner" = $1, "fencing_token" = "fencing_token" + 1,
+      "version" = "version" + 1
+    WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" COLLATE "C" ASC
+      LIMIT 1 FOR UPDATE SKIP LOCKED)
+      AND "status" = 'queued'
+    RETURNING "id", "fencing_token"`,
+} as const;
+
+function assertLeaseMs(leaseMs: number): void {
+  if (!Number.isInteger(leaseMs) || leaseMs <= 0) {
+    throw new RathError("invalid_argument", `leaseMs must be a positive integer; found ${leaseMs}`);
+  }
+}
+
+/**
+ * Claims the next queued run for `workerId` for `leaseMs` milliseconds, or returns null when the queue is empty.
+ * Appends `run.state.changed {queued -> running}` and `run.claimed {worker_id, fencing_token}`.
+ */
+export async function claimNext(database: Database, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
+  if (workerId.trim() === "") throw new RathError("invalid_argument", "workerId must be a non-empty string");
+  assertLeaseMs(leaseMs);
+  return database.transaction(async (transaction) => {
+    const rows = await transaction.$queryRawUnsafe<Array<{ id: string; fencing_token: number | bigint }>>(
+      CLAIM_SQL[database.provider],
+      workerId,
+    );
+    const claimed = rows[0];
+    if (claimed === undefined) return null;
+    const fencingToken = Number(claimed.fencing_token);
+    const current = await transaction.run.findUniqueOrThrow({ where: { id: claimed.id }, select: { startedAt: true } });
+    await transaction.run.update({
+      where: { id: claimed.id },
+      data: { leaseExpiresAt: new Date(now.getTime() + leaseMs), ...(current.startedAt === null ? { startedAt: now } : {}) },
+    });
+    await appendRunEvents(
+      transaction,
+      claimed.id,
+      [
+        { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
+        { type: "run.claimed", payload: { worker_id: workerId, fencing_token: fencingToken } },
+      ],
+      now,
+    );
+    return { run: await readRun(transaction, claimed.id), fencingToken };
+  });
+}
+
+/** What a heartbeat returns: the new lease end, and whether someone asked to cancel the run. */
+export interface HeartbeatResult {
+  leaseExpiresAt: Date;
+  cancelRequested: boolean;
+}
+
+/** Renews the lease of a running run held with `fencingToken`; refuses a stale token with `conflict`. */
+export async function heartbeat(
+  database: Database,
+  runId: string,
+  fencingToken: number,
+  leaseMs: number,
+  now: Date = new Date(),
+): Promise<HeartbeatResult> {
+  assertLeaseMs(leaseMs);
+  const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+  return database.transaction(async (transaction) => {
+    const updated = await transaction.run.updateMany({
+      where: { id: runId, fencingToken, status: "running" },
+      data: { leaseExpiresAt },
+    });
+    const run = await readRun(transaction, runId);
+    if (updated.count !== 1) {
+      if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
+      throw new RathError("conflict", `run ${runId} is ${run.status}, not running; its lease cannot be renewed`);
+    }
+    return { leaseExpiresAt, cancelRequested: run.cancelRequested };
+  });
+}
+
+/**
+ * Puts every running run whose lease ended before `now` back in the queue (status `queued`, lease cleared,
+ * version incremented; `cancelled` instead when a cancel was requested), appending
+ * `run.lease.expired {worker_id, fencing_token}` and `run.state.changed`.
+ * Returns the requeued runs. Safe to call from several processes at once: each run is requeued once.
+ */
+export async function expireLeases(database: Database, now: Date = new Date()): Promise<RunRecord[]> {
+  const candidates = await database.client.run.findMany({
+    where: { status: "running", leaseExpiresAt: { lt: now } },
+    select: { id: true, fencingToken: true, leaseOwner: true, cancelRequested: true },
+    orderBy: { id: "asc" },
+    take: 500,
+  });
+  const requeued: RunRecord[] = [];
+  for (const candidate of candidates) {
+    const run = await database.transaction(async (transaction) => {
+      // A run whose cancellation was requested is not requeued: nobody is left to honour the request later.
+      const to = candidate.cancelRequested ? "cancelled" : "queued";
+      const updated = await transaction.run.updateMany({
+        where: { id: candidate.id, status: "running", fencingToken: candidate.fencingToken, leaseExpiresAt: { lt: now } },
+        data: {
+          status: to,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          version: { increment: 1 },
+          ...(to === "cancelled" ? { finishedAt: now } : {}),
+        },
+      });
+      if (updated.count !== 1) return null;
+      await appendRunEvents(
+        transaction,
+        candidate.id,
+        [
+          { type: "run.lease.expired", payload: { worker_id: candidate.leaseOwner, fencing_token: candidate.fencingToken } },
+          { type: "run.state.changed", payload: { from: "running", to, reason: "lease expired" } },
+        ],
+        now,
+      );
+      return readRun(transaction, candidate.id);
+    });
+    if (run !== null) requeued.push(run);
+  }
+  return requeued;
+}

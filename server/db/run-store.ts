@@ -1,0 +1,237 @@
+/**
+ * Runs: create (deduplicated by idempotency key), read, list, and change status. Every change is one
+ * transaction that also appends its events; status changes are optimistic (the caller names the version it
+ * read) and must be legal transitions (server/engine/run-status.ts).
+ */
+import { z } from "zod";
+import { isRathError, RathError } from "../../runtime/errors";
+import { assertTransition, isTerminalRunStatus, RunStatus } from "../engine/run-status";
+import type { Database, TransactionClient } from "./database";
+import { toJsonText } from "./json-text";
+import { appendRunEvents, type RunEventInput } from "./run-events";
+import { RunFailure, toRunRecord, type RunRecord } from "./run-record";
+import { newSortableId } from "./sortable-id";
+
+/**
+ * Input of `createRun`. The idempotency key is unique per workflow: creating a run again with the same
+ * (workflowId, idempotencyKey) returns the first run unchanged, whatever the other fields say.
+ */
+export const CreateRunInput = z.object({
+  workflowId: z.string().min(1),
+  revisionId: z.string().min(1),
+  planHash: z.string().min(1),
+  input: z.unknown(),
+  priority: z.number().int().default(0),
+  idempotencyKey: z.string().min(1).max(200).optional(),
+  tokenBudget: z.number().int().positive().optional(),
+});
+export type CreateRunInput = z.input<typeof CreateRunInput>;
+
+/** Creates a queued run (event `run.created`), or returns the existing run for the same idempotency key. */
+export async function createRun(database: Database, input: CreateRunInput): Promise<{ run: RunRecord; created: boolean }> {
+  const parsed = CreateRunInput.parse(input);
+  const existing = await findByIdempotencyKey(database, parsed.workflowId, parsed.idempotencyKey);
+  if (existing !== null) return { run: existing, created: false };
+  try {
+    const run = await database.transaction(async (transaction) => {
+      const revision = await transaction.workflowRevision.findUnique({ where: { id: parsed.revisionId } });
+      if (revision === null || revision.workflowId !== parsed.workflowId) {
+        throw new RathError(
+          "not_found",
+          `revision ${parsed.revisionId} of workflow ${parsed.workflowId} not found${
+            revision === null ? "" : `; it belongs to workflow ${revision.workflowId}`
+          }`,
+        );
+      }
+      const id = newSortableId("run");
+      await transaction.run.create({
+        data: {
+          id,
+          workflowId: parsed.workflowId,
+          revisionId: parsed.revisionId,
+          planHash: parsed.planHash,
+          status: "queued",
+          priority: parsed.priority,
+          input: toJsonText(parsed.input ?? null, "run input"),
+          idempotencyKey: parsed.idempotencyKey ?? null,
+          tokenBudget: parsed.tokenBudget ?? null,
+        },
+      });
+      await appendRunEvents(transaction, id, [
+        {
+          type: "run.created",
+          payload: { workflow_id: parsed.workflowId, revision_id: parsed.revisionId, plan_hash: parsed.planHash, priority: parsed.priority },
+        },
+      ]);
+      return readRun(transaction, id);
+    });
+    return { run, created: true };
+  } catch (error) {
+    // Two concurrent creates with the same key: the loser's insert violates the unique index; return the winner.
+    if (isRathError(error, "conflict") && parsed.idempotencyKey !== undefined) {
+      const winner = await findByIdempotencyKey(database, parsed.workflowId, parsed.idempotencyKey);
+      if (winner !== null) return { run: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findByIdempotencyKey(database: Database, workflowId: string, key: string | undefined): Promise<RunRecord | null> {
+  if (key === undefined) return null;
+  const row = await database.client.run.findUnique({ where: { workflowId_idempotencyKey: { workflowId, idempotencyKey: key } } });
+  return row === null ? null : toRunRecord(row);
+}
+
+/** Reads a run inside a transaction; throws `not_found` when it does not exist. */
+export async function readRun(transaction: TransactionClient, runId: string): Promise<RunRecord> {
+  const row = await transaction.run.findUnique({ where: { id: runId } });
+  if (row === null) throw new RathError("not_found", `run ${runId} not found`);
+  return toRunRecord(row);
+}
+
+/** Returns the run, or null when there is none with that id. */
+export async function getRun(database: Database, runId: string): Promise<RunRecord | null> {
+  const row = await database.client.run.findUnique({ where: { id: runId } });
+  return row === null ? null : toRunRecord(row);
+}
+
+/** Filters and paging of `listRuns`; the cursor is the `nextCursor` of the previous page. */
+export const ListRunsInput = z.object({
+  workflowId: z.string().min(1).optional(),
+  status: z.union([RunStatus, z.array(RunStatus).min(1)]).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).optional(),
+});
+export type ListRunsInput = z.input<typeof ListRunsInput>;
+
+/** A page of runs, newest first, and the cursor of the next page (null on the last page). */
+export async function listRuns(
+  database: Database,
+  input: ListRunsInput = {},
+): Promise<{ runs: RunRecord[]; nextCursor: string | null }> {
+  const parsed = ListRunsInput.parse(input);
+  const statuses = parsed.status === undefined ? undefined : Array.isArray(parsed.status) ? parsed.status : [parsed.status];
+  const rows = await database.client.run.findMany({
+    where: {
+      ...(parsed.workflowId === undefined ? {} : { workflowId: parsed.workflowId }),
+      ...(statuses === undefined ? {} : { status: { in: statuses } }),
+      ...(parsed.cursor === undefined ? {} : { id: { lt: parsed.cursor } }),
+    },
+    orderBy: { id: "desc" },
+    take: parsed.limit + 1,
+  });
+  const page = rows.slice(0, parsed.limit);
+  return {
+    runs: page.map(toRunRecord),
+    nextCursor: rows.length > parsed.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/** Options of `transition`. */
+export interface TransitionOptions {
+  /** Why the status changes; recorded in the `run.state.changed` event. */
+  reason?: string;
+  /** When given, the run's fencing token must still be this one (a worker finishing the run it holds). */
+  fencingToken?: number;
+  /** The run's result (usually with `succeeded`). */
+  output?: unknown;
+  /** Why the run failed (usually with `failed`, `timed_out`, `needs_review`). */
+  error?: RunFailure;
+  /** More events to append after `run.state.changed`, in the same transaction (e.g. `run.execution.completed`). */
+  events?: readonly RunEventInput[];
+}
+
+/**
+ * Moves a run from its current status to `to`, if its version is still `expectedVersion` and the transition is
+ * legal. Appends `run.state.changed {from, to, reason}`; leaving `running` clears the lease; a terminal status
+ * sets `finishedAt`. Refuses with `conflict` (stale version, stale fencing token, illegal transition).
+ */
+export async function transition(
+  database: Database,
+  runId: string,
+  expectedVersion: number,
+  to: RunStatus,
+  options: TransitionOptions = {},
+): Promise<RunRecord> {
+  const target = RunStatus.parse(to);
+  const failure = options.error === undefined ? undefined : RunFailure.parse(options.error);
+  return database.transaction(async (transaction) => {
+    const run = await readRun(transaction, runId);
+    if (run.version !== expectedVersion) {
+      throw new RathError(
+        "conflict",
+        `run ${runId} was changed concurrently: expected version ${expectedVersion}, found ${run.version} (status ${run.status})`,
+        { details: { runId, expectedVersion, actualVersion: run.version } },
+      );
+    }
+    if (options.fencingToken !== undefined && run.fencingToken !== options.fencingToken) {
+      throw staleTokenError(runId, options.fencingToken, run.fencingToken);
+    }
+    assertTransition(run.status, target);
+    const now = new Date();
+    const leavesRunning = run.status === "running" && target !== "running";
+    const updated = await transaction.run.updateMany({
+      where: { id: runId, version: expectedVersion },
+      data: {
+        status: target,
+        version: { increment: 1 },
+        ...(leavesRunning ? { leaseOwner: null, leaseExpiresAt: null } : {}),
+        ...(isTerminalRunStatus(target) ? { finishedAt: now } : {}),
+        ...(target === "running" && run.startedAt === null ? { startedAt: now } : {}),
+        ...(options.output === undefined ? {} : { output: toJsonText(options.output, "run output") }),
+        ...(failure === undefined ? {} : { error: toJsonText(failure, "run error") }),
+      },
+    });
+    if (updated.count !== 1) {
+      throw new RathError("conflict", `run ${runId} was changed concurrently: expected version ${expectedVersion}`, {
+        details: { runId, expectedVersion },
+      });
+    }
+    await appendRunEvents(
+      transaction,
+      runId,
+      [
+        { type: "run.state.changed", payload: { from: run.status, to: target, reason: options.reason ?? null } },
+        ...(options.events ?? []),
+      ],
+      now,
+    );
+    return readRun(transaction, runId);
+  });
+}
+
+/** The `conflict` error for a commit or heartbeat with a fencing token that is no longer the run's. */
+export function staleTokenError(runId: string, given: number, current: number): RathError {
+  return new RathError(
+    "conflict",
+    `stale fencing token for run ${runId}: expected the current token ${current}, found ${given}; the lease was lost`,
+    { details: { runId, given, current } },
+  );
+}
+
+/**
+ * Cancels a run: a queued, waiting or needs_review run moves to `cancelled` at once; a running run gets
+ * `cancelRequested` (its worker sees it on the next heartbeat and finishes as cancelled). Terminal runs are
+ * returned unchanged.
+ */
+export async function requestCancel(database: Database, runId: string, reason = "cancel requested"): Promise<RunRecord> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const run = await getRun(database, runId);
+    if (run === null) throw new RathError("not_found", `run ${runId} not found`);
+    if (isTerminalRunStatus(run.status)) return run;
+    if (run.status === "running") {
+      const flagged = await database.transaction(async (transaction) => {
+        const updated = await transaction.run.updateMany({ where: { id: runId, status: "running" }, data: { cancelRequested: true } });
+        return updated.count === 1 ? readRun(transaction, runId) : null;
+      });
+      if (flagged !== null) return flagged;
+      continue;
+    }
+    try {
+      return await transition(database, runId, run.version, "cancelled", { reason });
+    } catch (error) {
+      if (!isRathError(error, "conflict")) throw error;
+    }
+  }
+  throw new RathError("conflict", `run ${runId} kept changing while it was being cancelled; try again`);
+}

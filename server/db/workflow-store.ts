@@ -1,0 +1,190 @@
+/**
+ * Workflows and their immutable revisions. Saving a revision names the revision it was edited from; it must
+ * be the workflow's current head (or none for the first), so two editors cannot silently overwrite each other.
+ * Workflows are soft-deleted (`deletedAt`), because runs keep referring to their revisions.
+ */
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import type { Database, TransactionClient } from "./database";
+import type { Workflow as WorkflowRow, WorkflowRevision as RevisionRow } from "./generated/sqlite/client";
+import { fromJsonText, toJsonText } from "./json-text";
+import { newSortableId } from "./sortable-id";
+
+/** A stored workflow (without its revisions). */
+export interface WorkflowRecord {
+  id: string;
+  name: string;
+  description: string;
+  headRevisionId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+/** A stored, immutable revision: the spec and layout as JSON, their hash and the compiled plan's id. */
+export interface RevisionRecord {
+  id: string;
+  workflowId: string;
+  number: number;
+  spec: unknown;
+  layout: unknown;
+  specSha256: string;
+  planId: string;
+  parentRevisionId: string | null;
+  message: string;
+  createdAt: Date;
+}
+
+function toWorkflowRecord(row: WorkflowRow): WorkflowRecord {
+  return { ...row };
+}
+
+function toRevisionRecord(row: RevisionRow): RevisionRecord {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    number: row.number,
+    spec: fromJsonText(row.spec, z.unknown(), `spec of revision ${row.id}`),
+    layout: fromJsonText(row.layout, z.unknown(), `layout of revision ${row.id}`),
+    specSha256: row.specSha256,
+    planId: row.planId,
+    parentRevisionId: row.parentRevisionId,
+    message: row.message,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Input of `createWorkflow`. */
+export const CreateWorkflowInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(5000).default(""),
+});
+export type CreateWorkflowInput = z.input<typeof CreateWorkflowInput>;
+
+/** Creates an empty workflow (no revision yet). */
+export async function createWorkflow(database: Database, input: CreateWorkflowInput): Promise<WorkflowRecord> {
+  const parsed = CreateWorkflowInput.parse(input);
+  return database.transaction(async (transaction) =>
+    toWorkflowRecord(await transaction.workflow.create({ data: { id: newSortableId("wf"), ...parsed } })),
+  );
+}
+
+/** Renames a workflow or changes its description. */
+export async function updateWorkflow(
+  database: Database,
+  workflowId: string,
+  changes: { name?: string; description?: string },
+): Promise<WorkflowRecord> {
+  const parsed = CreateWorkflowInput.partial().parse(changes);
+  return database.transaction(async (transaction) => {
+    await readLiveWorkflow(transaction, workflowId);
+    return toWorkflowRecord(await transaction.workflow.update({ where: { id: workflowId }, data: parsed }));
+  });
+}
+
+async function readLiveWorkflow(transaction: TransactionClient, workflowId: string): Promise<WorkflowRow> {
+  const row = await transaction.workflow.findUnique({ where: { id: workflowId } });
+  if (row === null || row.deletedAt !== null) throw new RathError("not_found", `workflow ${workflowId} not found`);
+  return row;
+}
+
+/** One workflow, or null (deleted ones only with `includeDeleted`). */
+export async function getWorkflow(database: Database, workflowId: string, options: { includeDeleted?: boolean } = {}): Promise<WorkflowRecord | null> {
+  const row = await database.client.workflow.findUnique({ where: { id: workflowId } });
+  if (row === null || (row.deletedAt !== null && options.includeDeleted !== true)) return null;
+  return toWorkflowRecord(row);
+}
+
+/** Workflows, most recently updated first (deleted ones only with `includeDeleted`). */
+export async function listWorkflows(
+  database: Database,
+  options: { includeDeleted?: boolean; limit?: number; offset?: number } = {},
+): Promise<WorkflowRecord[]> {
+  const rows = await database.client.workflow.findMany({
+    where: options.includeDeleted === true ? {} : { deletedAt: null },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(options.limit ?? 100, 1), 500),
+    skip: Math.max(options.offset ?? 0, 0),
+  });
+  return rows.map(toWorkflowRecord);
+}
+
+/** Soft-deletes a workflow; its revisions and runs stay readable. Deleting twice is refused with `not_found`. */
+export async function softDeleteWorkflow(database: Database, workflowId: string, now: Date = new Date()): Promise<WorkflowRecord> {
+  return database.transaction(async (transaction) => {
+    await readLiveWorkflow(transaction, workflowId);
+    return toWorkflowRecord(await transaction.workflow.update({ where: { id: workflowId }, data: { deletedAt: now } }));
+  });
+}
+
+/** Input of `saveRevision`; `parentRevisionId` must be the workflow's current head (null for the first). */
+export const SaveRevisionInput = z.object({
+  workflowId: z.string().min(1),
+  parentRevisionId: z.string().min(1).nullable(),
+  spec: z.unknown(),
+  layout: z.unknown().default({}),
+  specSha256: z.string().regex(/^[0-9a-f]{64}$/, "a lowercase hex sha256"),
+  planId: z.string().min(1),
+  message: z.string().max(2000).default(""),
+});
+export type SaveRevisionInput = z.input<typeof SaveRevisionInput>;
+
+/** Saves a new immutable revision (number = last + 1) and makes it the head. */
+export async function saveRevision(database: Database, input: SaveRevisionInput): Promise<RevisionRecord> {
+  const parsed = SaveRevisionInput.parse(input);
+  return database.transaction(async (transaction) => {
+    const workflow = await readLiveWorkflow(transaction, parsed.workflowId);
+    if (workflow.headRevisionId !== parsed.parentRevisionId) {
+      throw new RathError(
+        "conflict",
+        `workflow ${parsed.workflowId} changed since it was loaded: expected head revision ${parsed.parentRevisionId ?? "none"}, found ${
+          workflow.headRevisionId ?? "none"
+        }`,
+        { details: { workflowId: parsed.workflowId, expected: parsed.parentRevisionId, actual: workflow.headRevisionId } },
+      );
+    }
+    const last = await transaction.workflowRevision.findFirst({
+      where: { workflowId: parsed.workflowId },
+      orderBy: { number: "desc" },
+      select: { number: true },
+    });
+    const row = await transaction.workflowRevision.create({
+      data: {
+        id: newSortableId("rev"),
+        workflowId: parsed.workflowId,
+        number: (last?.number ?? 0) + 1,
+        spec: toJsonText(parsed.spec ?? null, "revision spec"),
+        layout: toJsonText(parsed.layout ?? {}, "revision layout"),
+        specSha256: parsed.specSha256,
+        planId: parsed.planId,
+        parentRevisionId: parsed.parentRevisionId,
+        message: parsed.message,
+      },
+    });
+    // The head moves only if it is still the parent (PostgreSQL read committed: another save may have won).
+    const moved = await transaction.workflow.updateMany({
+      where: { id: parsed.workflowId, headRevisionId: parsed.parentRevisionId },
+      data: { headRevisionId: row.id },
+    });
+    if (moved.count !== 1) {
+      throw new RathError("conflict", `workflow ${parsed.workflowId} got another revision concurrently; reload and save again`);
+    }
+    return toRevisionRecord(row);
+  });
+}
+
+/** One revision, or null. */
+export async function getRevision(database: Database, revisionId: string): Promise<RevisionRecord | null> {
+  const row = await database.client.workflowRevision.findUnique({ where: { id: revisionId } });
+  return row === null ? null : toRevisionRecord(row);
+}
+
+/** The revisions of a workflow, newest first. */
+export async function listRevisions(database: Database, workflowId: string, options: { limit?: number } = {}): Promise<RevisionRecord[]> {
+  const rows = await database.client.workflowRevision.findMany({
+    where: { workflowId },
+    orderBy: { number: "desc" },
+    take: Math.min(Math.max(options.limit ?? 100, 1), 500),
+  });
+  return rows.map(toRevisionRecord);
+}
