@@ -3,3 +3,4 @@ export * from "./memory-uri";
 export * from "./memory-store";
 export * from "./local-memory-store";
 export * from "./memory-operations";
+export * from "./memory-step";
