@@ -10,7 +10,7 @@ import { extra } from "../session/lineage";
 import { Session } from "../session/session";
 import { createScriptedProvider, makeUsage } from "../testing/scripted-provider";
 import { defineTool } from "../tools/define-tool";
-import { Agent } from "./agent";
+import { Agent, TOOL_EFFECTS_RESOURCE } from "./agent";
 import { recordingContext } from "./test-helpers";
 
 const add = defineTool({
@@ -209,6 +209,34 @@ describe("Agent.forward", () => {
     const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] }, { content: "3" }] });
     const out = await new Agent({ name: "calc", provider, tools: [add] }).forward(Session.create("user", "x"));
     expect(out.handle).toBeNull();
+  });
+
+  it("announces its root session once per run and hands the run's effect hooks to dispatch", async () => {
+    const executed: string[] = [];
+    const tracked = defineTool({
+      name: "tracked",
+      description: "Side effect.",
+      parameters: z.object({}),
+      execute: () => (executed.push("ran"), { ok: true }),
+    });
+    const provider = createScriptedProvider({
+      steps: [{ toolCalls: [{ id: "c1", name: "tracked", arguments: {} }] }, { content: "one" }, { content: "two" }],
+    });
+    const ledger: string[] = [];
+    const context = recordingContext();
+    context.resources?.set(TOOL_EFFECTS_RESOURCE, {
+      prepare: async (call: { callId: string }) => (ledger.push(`prepare ${call.callId}`), { replayContent: "{\"replayed\":true}" }),
+      dispatched: async () => void ledger.push("dispatched"),
+      settled: async () => void ledger.push("settled"),
+    });
+    const agent = new Agent({ name: "a", instructions: "hi", provider, tools: [tracked] });
+    const first = await agent.forward(Session.create("user", "x"), context);
+    await agent.forward(Session.create("user", "y"), context);
+    expect(executed).toEqual([]);
+    expect(ledger).toEqual(["prepare c1"]);
+    expect((first.chunks.at(2) as ChunkOf<"tool_result">).payload.content).toBe("{\"replayed\":true}");
+    const rootAnnouncements = context.events.filter((event) => event.type === "session.created" && event.session_id === agent.id);
+    expect(rootAnnouncements).toHaveLength(1);
   });
 
   it("clone makes a new agent with a new id", () => {
