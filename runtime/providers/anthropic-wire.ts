@@ -30,6 +30,8 @@ export function toAnthropicConversation(messages: readonly ChatMessage[]): Anthr
   const system: string[] = [];
   const turns: { role: "user" | "assistant"; blocks: ContentBlockParam[] }[] = [];
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
+    // Anthropic refuses empty turns and empty text blocks; dropping them lets the neighbours merge.
+    if (blocks.length === 0) return;
     const last = turns[turns.length - 1];
     if (last && last.role === role) last.blocks.push(...blocks);
     else turns.push({ role, blocks });
@@ -40,7 +42,7 @@ export function toAnthropicConversation(messages: readonly ChatMessage[]): Anthr
         system.push(message.content);
         break;
       case "user":
-        push("user", [{ type: "text", text: message.content }]);
+        push("user", message.content === "" ? [] : [{ type: "text", text: message.content }]);
         break;
       case "assistant": {
         const blocks: ContentBlockParam[] = message.content ? [{ type: "text", text: message.content }] : [];
