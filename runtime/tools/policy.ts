@@ -44,39 +44,9 @@ export interface CallCounter {
   count: number;
 }
 
-const COMMAND_SEPARATORS = /;|&&|\|\||\||&|\n|\r|\$\(|`|\(|\)/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-
-/** Splits a command line into words, honouring single and double quotes and backslash escapes. */
-function words(line: string): string[] {
-  const result: string[] = [];
-  let current = "";
-  let quote: "'" | '"' | null = null;
-  let started = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const character = line[index] ?? "";
-    if (quote) {
-      if (character === quote) quote = null;
-      else if (character === "\\" && quote === '"' && index + 1 < line.length) current += line[++index] ?? "";
-      else current += character;
-    } else if (character === "'" || character === '"') {
-      quote = character;
-      started = true;
-    } else if (character === "\\" && index + 1 < line.length) {
-      current += line[++index] ?? "";
-      started = true;
-    } else if (/\s/.test(character)) {
-      if (started) result.push(current);
-      current = "";
-      started = false;
-    } else {
-      current += character;
-      started = true;
-    }
-  }
-  if (started) result.push(current);
-  return result;
-}
+const SEPARATORS = ["&&", "||", "$(", ";", "|", "&", "`", "(", ")", "\n", "\r"];
+const SUBSTITUTIONS = ["$(", "`"];
 
 /** One simple command of a shell line: its text and its program name (leading `VAR=value` skipped). */
 export interface SimpleCommand {
@@ -84,13 +54,63 @@ export interface SimpleCommand {
   readonly program: string;
 }
 
-/** The simple commands of a shell line, split on `;`, `&&`, `||`, `|`, `&`, newlines, `$(`, backticks, parentheses. */
+/**
+ * The simple commands of a shell line, split outside quotes on `;`, `&&`, `||`, `|`, `&`, newlines, `$(`,
+ * backticks and parentheses (inside double quotes on `$(` and backticks, which still run); words honour
+ * single and double quotes and backslash escapes.
+ */
 export function simpleCommands(line: string): SimpleCommand[] {
   const commands: SimpleCommand[] = [];
-  for (const segment of line.split(COMMAND_SEPARATORS)) {
-    const program = words(segment).find((word) => !ASSIGNMENT.test(word));
-    if (program !== undefined) commands.push({ text: segment.trim(), program });
+  let words: string[] = [];
+  let word = "";
+  let inWord = false;
+  let text = "";
+  let quote: "'" | '"' | null = null;
+  const endWord = (): void => {
+    if (inWord) words.push(word);
+    word = "";
+    inWord = false;
+  };
+  const endCommand = (): void => {
+    endWord();
+    const program = words.find((candidate) => !ASSIGNMENT.test(candidate));
+    if (program !== undefined) commands.push({ text: text.trim(), program });
+    words = [];
+    text = "";
+  };
+  let index = 0;
+  while (index < line.length) {
+    const character = line[index] ?? "";
+    // Command substitution runs even inside double quotes, so `$(` and backticks split there too.
+    const candidates = quote === "'" ? [] : quote === '"' ? SUBSTITUTIONS : SEPARATORS;
+    const separator = candidates.find((candidate) => line.startsWith(candidate, index));
+    if (separator) {
+      quote = null;
+      endCommand();
+      index += separator.length;
+      continue;
+    }
+    text += character;
+    if (quote) {
+      if (character === quote) quote = null;
+      else word += character;
+    } else if (character === "'" || character === '"') {
+      quote = character;
+      inWord = true;
+    } else if (character === "\\" && index + 1 < line.length) {
+      index += 1;
+      word += line[index] ?? "";
+      text += line[index] ?? "";
+      inWord = true;
+    } else if (/\s/.test(character)) {
+      endWord();
+    } else {
+      word += character;
+      inWord = true;
+    }
+    index += 1;
   }
+  endCommand();
   return commands;
 }
 
