@@ -14,11 +14,7 @@ export * from "./session/usage";
 export * from "./session/session";
 export * from "./session/graph";
 
-export * from "./providers/types";
-export * from "./providers/config";
-export * from "./providers/openai-provider";
-export * from "./providers/anthropic-provider";
-export type { RetryPolicy } from "./providers/retry";
+export * from "./providers";
 
 export * from "./sandbox/handle";
 export * from "./sandbox/backend";
