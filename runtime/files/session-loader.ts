@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { RathError } from "../errors";
 import { DEFAULT_PLACEMENT } from "../sandbox/handle";
 import type { Chunk } from "../session/chunk";
@@ -146,4 +147,21 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
     });
   }
   return parseSessionText(text, file);
+}
+
+/**
+ * The file of a persisted session in `directory`: `<name>.jsonl` when it was closed, else the
+ * `<name>.jsonl.__partial__` a running or crashed writer left. Throws `not_found` when neither exists.
+ */
+export async function findSessionFile(directory: string, name: string): Promise<string> {
+  const closed = join(directory, `${name}${SESSION_FILE_SUFFIX}`);
+  for (const candidate of [closed, `${closed}${PARTIAL_SUFFIX}`]) {
+    try {
+      await access(candidate);
+      return candidate;
+    } catch {
+      continue;
+    }
+  }
+  throw new RathError("not_found", `expected ${closed} or ${closed}${PARTIAL_SUFFIX}, found neither`, { details: { directory, name } });
 }

@@ -9,6 +9,8 @@ export interface HeaderOptions {
   createdAt: string;
   /** Chunks written together with the header (dialect 2 records that the header's usage covers them). */
   chunksAtOpen: number;
+  /** Overrides the bound handle's id (e.g. when re-writing a loaded, unbound session). */
+  sandboxHandleId?: string | null | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ export function buildHeader(session: Session, options: HeaderOptions): Record<st
     lineage_extras: stripSecretExtras(session.lineage.lineage_extras),
     sandbox_backend: placement.backend,
     sandbox_spec: placement.spec,
-    sandbox_handle_id: session.handle?.id ?? null,
+    sandbox_handle_id: options.sandboxHandleId !== undefined ? options.sandboxHandleId : (session.handle?.id ?? null),
   };
   if (options.dialect === RATH_SCHEMA_VERSION) {
     header.usage = session.usage;

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -183,5 +184,46 @@ describe("openSessionWriter", () => {
     expect(session.chunks.toArray().map((chunk) => (chunk.kind === "user" ? chunk.payload.content : ""))).toEqual(
       Array.from({ length: 20 }, (_, i) => `m${i}`),
     );
+  });
+});
+
+describe("openSessionWriter across processes", () => {
+  it("refuses a second writer while another process holds the session", async () => {
+    const session = sampleSession();
+    const writerModule = join(import.meta.dirname, "session-writer.ts");
+    const sessionModule = join(import.meta.dirname, "..", "session", "session.ts");
+    const child = join(directory, "child.mts");
+    await writeFile(
+      child,
+      [
+        `import { openSessionWriter } from ${JSON.stringify(writerModule)};`,
+        `import { Session } from ${JSON.stringify(sessionModule)};`,
+        `const session = Session.fromSnapshot(JSON.parse(process.argv[2] ?? ""));`,
+        `const writer = await openSessionWriter(${JSON.stringify(directory)}, session);`,
+        `process.stdout.write("ready\\n");`,
+        `process.stdin.resume();`,
+        `process.stdin.on("end", () => { void writer.close().then(() => process.stdout.write("closed\\n")); });`,
+      ].join("\n"),
+    );
+    const holder = spawn(process.execPath, ["--import", "tsx", child, JSON.stringify(session.toSnapshot())], {
+      cwd: join(import.meta.dirname, "..", ".."),
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on("data", (data: Buffer) => {
+        output += data.toString();
+        if (output.includes("ready")) resolve();
+      });
+      holder.on("exit", (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    await expect(openSessionWriter(directory, Session.fromSnapshot(session.toSnapshot()))).rejects.toSatisfy(
+      (error) => isRathError(error, "conflict") && /already exists/.test(error.message),
+    );
+    const exited = new Promise<number | null>((resolve) => holder.on("exit", resolve));
+    holder.stdin.end();
+    expect(await exited).toBe(0);
+    expect(output).toContain("closed");
+    expect((await loadSessionFile(join(directory, `${session.id}.jsonl`))).facts.closed).toBe(true);
   });
 });

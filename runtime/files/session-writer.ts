@@ -20,6 +20,8 @@ export interface SessionWriterOptions {
   createdAt?: string;
   /** Clock for `created_at` and `closed_at` (tests). */
   now?: () => Date;
+  /** The header's `sandbox_handle_id` (default: the id of the session's bound handle, or null). */
+  sandboxHandleId?: string | null;
 }
 
 /** Session ids with an open writer in this process (another process is kept out by O_EXCL on the partial file). */
@@ -215,7 +217,12 @@ export async function openSessionWriter(directory: string, session: Session, opt
   try {
     await handle.chmod(FILE_MODE);
     const chunkText = writer.chunkLines(session.chunks);
-    const header = buildHeader(session, { dialect, createdAt: options.createdAt ?? now().toISOString(), chunksAtOpen: writer.chunkRecordsWritten });
+    const header = buildHeader(session, {
+      dialect,
+      createdAt: options.createdAt ?? now().toISOString(),
+      chunksAtOpen: writer.chunkRecordsWritten,
+      sandboxHandleId: options.sandboxHandleId,
+    });
     await handle.write(`${JSON.stringify(header)}\n${chunkText}`);
   } catch (error) {
     await writer.abandon();
