@@ -4,6 +4,12 @@ import type { Session } from "../session/session";
 const ANNOUNCED = "rath.announced_session_ids";
 
 /**
+ * Resource key of an optional `(session: Session) => void` in `context.resources` that receives every session
+ * announced (once per run), so a recorder such as the durable engine can store its chunks and placement.
+ */
+export const SESSION_OBSERVER_RESOURCE = "rath.session_observer";
+
+/**
  * Emits `session.created` for a session once per run (deduplicated through `context.resources`), so that a
  * component's own root session (an agent's instructions) appears in the graph exactly once however often
  * the component runs. Without shared resources it emits every time. `chunkCount` announces an earlier
@@ -19,6 +25,8 @@ export function announceSession(context: RunContext, session: Session, options: 
     }
     if (seen.has(session.id)) return;
     seen.add(session.id);
+    const observer = resources.get(SESSION_OBSERVER_RESOURCE) as ((announced: Session) => void) | undefined;
+    observer?.(session);
   }
   context.emit({ type: "session.created", session_id: session.id, lineage: session.toSnapshot().lineage, chunk_count: options.chunkCount ?? session.chunks.length });
 }
