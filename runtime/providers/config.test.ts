@@ -100,6 +100,13 @@ describe("loadProviderConfig", () => {
     expect(error.message).not.toContain("sk-in-file-1234");
   });
 
+  it("does not echo a key pasted into apiKeyEnv", () => {
+    const path = configFile({ providers: { openai: { kind: "openai", apiKeyEnv: "sk-pasted-by-mistake-1234" } } });
+    const error = configError(() => loadProviderConfig({ env: {}, configFile: path }));
+    expect(error.message).toContain("providers.openai.apiKeyEnv: must be an environment variable name such as MY_API_KEY");
+    expect(error.message).not.toContain("sk-pasted-by-mistake-1234");
+  });
+
   it("reports a missing file, invalid JSON and a bad OPENAI_BASE_URL", () => {
     expect(configError(() => loadProviderConfig({ env: {}, configFile: join(directory, "absent.json") })).message).toBe(
       `config file ${join(directory, "absent.json")} does not exist`,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RathError } from "../errors";
 import { createAnthropicProvider } from "./anthropic-provider";
 import { createOpenAIProvider } from "./openai-provider";
+import { redactSecrets } from "./redact";
 import type { RetryPolicy } from "./retry";
 import type { Provider } from "./types";
 
@@ -151,7 +152,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     return `${field}: unknown field ${issue.keys.map((key) => `'${key}'`).join(", ")}${hint}`;
   }
   const found = valueAt(input, issue.path);
-  return `${field}: ${issue.message}${found === undefined ? " (missing)" : ` (found ${JSON.stringify(found)})`}`;
+  // A key pasted into apiKeyEnv by mistake must not be echoed back into logs.
+  if (issue.path[issue.path.length - 1] === "apiKeyEnv") return `${field}: ${issue.message}`;
+  return redactSecrets(`${field}: ${issue.message}${found === undefined ? " (missing)" : ` (found ${JSON.stringify(found)})`}`);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
