@@ -27,6 +27,8 @@ export interface BenchResult {
   bench: BenchName | PeerBenchName;
   value: number | null;
   error?: string;
+  /** A human note printed under the table (not part of the JSON lines). */
+  detail?: string;
 }
 
 const LABELS: Record<BenchName | PeerBenchName, string> = {
@@ -80,5 +82,6 @@ export function formatTable(results: readonly BenchResult[]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => (cells[column] ?? "").length)));
   const line = (cells: string[]): string => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
   const rule = `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`;
-  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join("\n");
+  const notes = results.filter((result) => result.detail !== undefined).map((result) => `${LABELS[result.bench]}: ${result.detail}`);
+  return [line(rows[0]!), rule, ...rows.slice(1).map(line), ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
 }

@@ -109,6 +109,9 @@ function forkMemoryOnce(chunkCount: number, forkCount: number, gc: () => void): 
   keepAlive([session, forks]);
   keepAlive(null);
   const sessionBytes = withSession - before;
+  if (sessionBytes <= 0) {
+    throw new Error(`heap measurement disturbed: expected the session to add to the heap; found ${sessionBytes} bytes (use more chunks)`);
+  }
   return { sessionBytes, bytesPerFork: (withForks - withSession) / forkCount, ratio: (withForks - before) / sessionBytes };
 }
 

@@ -1,0 +1,94 @@
+import { measureLoopRound } from "./loop-measure";
+import { measureLangGraphLoop } from "./peers/langgraph-loop";
+import { measureOpenAiAgentsLoop } from "./peers/openai-agents-loop";
+import type { BenchName, BenchResult, PeerBenchName } from "./report";
+import { measureFork, measureForkMemory, measureLineageExport, measureMerge } from "./session-measures";
+import { medianOf, type Repetition } from "./timing";
+
+/** Sizes and repetitions of one benchmark run. */
+export interface BenchSizes {
+  chunks: number;
+  forkBatch: number;
+  mergeBatch: number;
+  exportSessions: number;
+  memoryForks: number;
+  memoryRepeats: number;
+  loopRounds: number;
+  /** Rounds of the warm-up run before timed loop runs. */
+  loopWarmupRounds: number;
+  micro: Repetition;
+  loop: Repetition;
+}
+
+/** The sizes the brief names (10k chunks, 10k sessions, 1,000 forks, 1,000 rounds); about a minute on 2 cores. */
+export const FULL_SIZES: BenchSizes = {
+  chunks: 10_000,
+  forkBatch: 10_000,
+  mergeBatch: 2_000,
+  exportSessions: 10_000,
+  memoryForks: 1_000,
+  memoryRepeats: 5,
+  loopRounds: 1_000,
+  loopWarmupRounds: 200,
+  micro: { warmups: 3, repeats: 9 },
+  loop: { warmups: 0, repeats: 3 },
+};
+
+/** Tiny sizes for tests: checks that every measure runs and reports, in a few seconds. */
+export const QUICK_SIZES: BenchSizes = {
+  chunks: 5_000,
+  forkBatch: 100,
+  mergeBatch: 50,
+  exportSessions: 100,
+  memoryForks: 10,
+  memoryRepeats: 1,
+  loopRounds: 5,
+  loopWarmupRounds: 2,
+  micro: { warmups: 1, repeats: 3 },
+  loop: { warmups: 0, repeats: 1 },
+};
+
+async function attempt(
+  bench: BenchName | PeerBenchName,
+  measure: () => Promise<number | { value: number; detail: string }>,
+): Promise<BenchResult> {
+  try {
+    const measured = await measure();
+    return typeof measured === "number" ? { bench, value: measured } : { bench, ...measured };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { bench, value: null, error: message.split("\n")[0] ?? message };
+  }
+}
+
+async function loopMedian(sizes: BenchSizes, measure: (rounds: number) => Promise<number>): Promise<number> {
+  await measure(sizes.loopWarmupRounds);
+  return medianOf(sizes.loop, () => measure(sizes.loopRounds));
+}
+
+/** Runs the five runtime measures, in `BENCH_NAMES` order; a measure that throws is reported with its error. */
+export async function runRuntimeBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
+  return [
+    await attempt("fork_10k_us", () => measureFork(sizes.chunks, sizes.forkBatch, sizes.micro)),
+    await attempt("merge_10k_10k_us", () => measureMerge(sizes.chunks, sizes.mergeBatch, sizes.micro)),
+    await attempt("lineage_export_10k_ms", () => measureLineageExport(sizes.exportSessions, sizes.micro)),
+    await attempt("loop_round_us", async () => {
+      const value = await loopMedian(sizes, (rounds) => measureLoopRound(rounds, "instant"));
+      const scripted = await measureLoopRound(sizes.loopRounds, "scripted");
+      return { value, detail: `instant bench model; with createScriptedProvider (deep-copies every request) ${scripted.toFixed(0)} us per round` };
+    }),
+    await attempt("fork_memory_ratio", async () => {
+      const memory = measureForkMemory(sizes.chunks, sizes.memoryForks, sizes.memoryRepeats);
+      const detail = `session ${(memory.sessionBytes / 1e6).toFixed(2)} MB, ${Math.round(memory.bytesPerFork)} bytes per fork`;
+      return { value: memory.ratio, detail };
+    }),
+  ];
+}
+
+/** Runs the same tool loop through `@openai/agents` and `@langchain/langgraph`. */
+export async function runPeerBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
+  return [
+    await attempt("peer_openai_agents_loop_round_us", () => loopMedian(sizes, measureOpenAiAgentsLoop)),
+    await attempt("peer_langgraph_loop_round_us", () => loopMedian(sizes, measureLangGraphLoop)),
+  ];
+}
