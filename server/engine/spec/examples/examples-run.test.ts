@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { createDemoProvider } from "../../../../runtime/testing/demo-provider";
+import { runPlanSequentially } from "../../nodes/sequential-runner";
+import { testEnv } from "../../nodes/test-env";
+import { compileWorkflow } from "../compile";
+import { EXAMPLE_SPECS } from "./index";
+
+describe("example specs run offline with the demo provider", () => {
+  it.each([
+    ["hello-agent", ["input", "assistant", "output"]],
+    ["fork-merge-research", ["input", "fork", "pros", "cons", "merge", "summary", "output"]],
+    ["selector-loop", ["input", "writer", "reviewer", "router", "editor", "output"]],
+    ["approval", ["input", "drafter", "review", "review", "output"]],
+  ])("%s reaches its output", async (slug, path) => {
+    const env = testEnv({ scripted: createDemoProvider() });
+    const result = await runPlanSequentially(compileWorkflow(EXAMPLE_SPECS[slug]), env, { decide: async () => ({ kind: "approve" }) });
+    expect(result.status).toBe("succeeded");
+    expect(result.steps.map((step) => step.nodeId)).toEqual(path);
+    expect(result.outputs).toHaveLength(1);
+    expect(result.outputs[0]?.text).toMatch(/scripted demo/);
+    for (const output of result.outputs) await output.session.release();
+  });
+});
