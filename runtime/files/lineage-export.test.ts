@@ -62,6 +62,15 @@ describe("exportLineage", () => {
     ]);
   });
 
+  it("joins batches without losing or doubling lines at the batch boundary", () => {
+    const sessions = Array.from({ length: 513 }, () => Session.create("empty"));
+    for (const count of [255, 256, 257, 512, 513]) {
+      const lines = exportLineage(sessions.slice(0, count)).split("\n");
+      expect(lines.pop()).toBe("");
+      expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(sessions.slice(0, count).map((session) => session.id));
+    }
+  });
+
   it("exports 10k sessions quickly (one string build, one join)", () => {
     let session = Session.create("user", "root");
     const sessions: Session[] = [session];
