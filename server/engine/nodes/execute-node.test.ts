@@ -116,6 +116,20 @@ describe("runPlanSequentially", () => {
     expect(result.outputs).toEqual([]);
   });
 
+  it("fails the run when a merge waits for a branch that ended", async () => {
+    const spec = minimalSpec();
+    spec.nodes.push(
+      { id: "fork", type: "fork", config: {} },
+      { id: "router", type: "selector", config: { instructions: "" } },
+      { id: "merge", type: "merge", config: {} },
+    );
+    spec.edges = [edge("input", "fork"), edge("fork", "agent"), edge("fork", "router"), edge("router", "merge"), edge("agent", "merge"), edge("merge", "output")];
+    const provider = createScriptedProvider({ steps: [{ content: "answer" }, { content: "-1" }] });
+    const result = await runPlanSequentially(compileWorkflow(spec), testEnv({ scripted: provider }));
+    expect(result.status).toBe("failed");
+    expect(result.failures).toEqual([{ nodeId: "merge", message: "merge 'merge' never ran: edges router.out->merge.in delivered no session (their branches ended or failed)" }]);
+  });
+
   it("runs a compressor and keeps the summarised session in its lineage", async () => {
     const spec = minimalSpec();
     spec.nodes[1] = { id: "agent", type: "compressor", config: { instructions: "Be short." } };

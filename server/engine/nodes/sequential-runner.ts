@@ -90,5 +90,9 @@ export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: Seq
     }
     deliver(result);
   }
+  for (const [nodeId, arrived] of arrivals) {
+    const missing = (planNode(plan, nodeId).join ?? []).filter((edgeId) => !arrived.has(edgeId));
+    failures.push({ nodeId, message: `merge '${nodeId}' never ran: edges ${missing.join(", ")} delivered no session (their branches ended or failed)` });
+  }
   return { status: failures.length > 0 ? "failed" : "succeeded", steps, outputs, failures };
 }

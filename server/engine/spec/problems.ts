@@ -16,6 +16,7 @@ export const PROBLEM_CODES = [
   "unreachable_node",
   "dead_end",
   "cycle_without_selector",
+  "merge_in_loop",
   "missing_provider",
   "missing_model",
   "unknown_builtin_tool",

@@ -168,10 +168,41 @@ export function checkFlow(byId: ReadonlyMap<string, NodeSkeleton>, wired: readon
     });
   }
 
+  checkMergesInLoops(byId, wired, cyclicComponents(sessionIds, next), problems);
+
   for (const node of nodes) {
     if (node.type !== "fork" || node.node?.type !== "fork" || node.node.config.branches === undefined) continue;
     const count = (next.get(node.id) ?? []).length;
     if (count === node.node.config.branches) continue;
     problems.push({ code: "fork_branch_mismatch", message: `fork '${node.id}' declares ${node.node.config.branches} branches but has ${count} outgoing edges`, nodeId: node.id, path: ["nodes", node.index, "config", "branches"] });
+  }
+}
+
+/**
+ * A Merge waits for one session per incoming edge. When some of its edges come from inside a loop it belongs to
+ * and some from outside, it can never fire twice (the outside edges deliver once), so the run would stall.
+ */
+function checkMergesInLoops(
+  byId: ReadonlyMap<string, NodeSkeleton>,
+  wired: readonly WiredEdge[],
+  components: readonly string[][],
+  problems: Problem[],
+): void {
+  for (const component of components) {
+    const members = new Set(component);
+    for (const id of component) {
+      const merge = byId.get(id) as NodeSkeleton;
+      if (merge.type !== "merge") continue;
+      const incoming = wired.filter((item) => item.portType === "session" && item.edge.target === id);
+      const inside = incoming.filter((item) => members.has(item.edge.source)).map((item) => item.edge.id);
+      const outside = incoming.filter((item) => !members.has(item.edge.source)).map((item) => item.edge.id);
+      if (inside.length === 0 || outside.length === 0) continue;
+      problems.push({
+        code: "merge_in_loop",
+        message: `merge '${id}' waits for edges from inside its loop (${list(inside)}) and from outside it (${list(outside)}); the outside edges deliver once, so the merge would wait forever on the second pass. Expected all of a looping merge's edges to come from inside the loop`,
+        nodeId: id,
+        path: ["nodes", merge.index],
+      });
+    }
   }
 }

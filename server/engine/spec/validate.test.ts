@@ -159,6 +159,16 @@ const cases: Case[] = [
     message: /between agent, critic, fork form a cycle without a Selector/,
   },
   {
+    name: "a merge fed from inside and outside a loop",
+    spec: withSpec((spec) => {
+      spec.nodes.push({ id: "merge", type: "merge", config: {} }, { id: "router", type: "selector", config: { instructions: "" } });
+      spec.edges.splice(0, 2, edge("input", "merge"), edge("merge", "agent"), edge("agent", "router"), edge("router", "merge"), edge("router", "output", "done"));
+    }),
+    code: "merge_in_loop",
+    nodeId: "merge",
+    message: /inside its loop \(router.out->merge.in\) and from outside it \(input.out->merge.in\)/,
+  },
+  {
     name: "an agent with no provider and no default",
     spec: withSpec((spec) => {
       spec.settings = { defaultModel: "m" };
@@ -263,6 +273,28 @@ describe("validateWorkflowSpec", () => {
 
   it("reports a spec that is not an object", () => {
     expect(problemsOf("nope")).toEqual([{ code: "invalid_field", message: 'expected a workflow spec object, found the string "nope"', path: [] }]);
+  });
+
+  it("accepts a loop that forks and merges inside it", () => {
+    const spec = withSpec((draft) => {
+      draft.nodes.push(
+        { id: "fork", type: "fork", config: {} },
+        { id: "other", type: "agent", config: { name: "other", instructions: "" } },
+        { id: "merge", type: "merge", config: {} },
+        { id: "router", type: "selector", config: { instructions: "" } },
+      );
+      draft.edges = [
+        edge("input", "fork"),
+        edge("fork", "agent"),
+        edge("fork", "other"),
+        edge("agent", "merge"),
+        edge("other", "merge"),
+        edge("merge", "router"),
+        edge("router", "fork"),
+        edge("router", "output", "done"),
+      ];
+    });
+    expect(problemsOf(spec)).toEqual([]);
   });
 
   it("accepts a selector loop, whose cycle passes through the selector", () => {
