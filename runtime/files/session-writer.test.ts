@@ -166,12 +166,25 @@ describe("openSessionWriter", () => {
   it("refuses updates from another session, shorter snapshots and use after close", async () => {
     const start = sampleSession();
     const writer = await openSessionWriter(directory, start, { name: "custom" });
-    expect(() => writer.update(Session.create("user", "other"))).toThrow(/persists session/);
-    expect(() => writer.update(Session.fromSnapshot({ ...start.toSnapshot(), chunks: [] }))).toThrow(/at least 1 chunks, found 0/);
+    await expect(writer.update(Session.create("user", "other"))).rejects.toThrow(/persists session/);
+    await expect(writer.update(Session.fromSnapshot({ ...start.toSnapshot(), chunks: [] }))).rejects.toThrow(/at least 1 chunks, found 0/);
     await writer.close();
     expect(writer.path).toBe(join(directory, "custom.jsonl"));
-    expect(() => writer.append()).toThrow(/already closed/);
+    await expect(writer.append()).rejects.toThrow(/already closed/);
+    await expect(writer.close()).rejects.toThrow(/already closed/);
     await expect(openSessionWriter(directory, start, { name: "../escape" })).rejects.toSatisfy((error) => isRathError(error, "invalid_argument"));
+  });
+
+  it("after a failed write, close refuses and keeps the partial file", async () => {
+    const start = sampleSession();
+    const writer = await openSessionWriter(directory, start);
+    await (writer as unknown as { handle: { close(): Promise<void> } }).handle.close();
+    await expect(writer.append(makeChunk("user", { content: "lost" }))).rejects.toSatisfy((error) => isRathError(error, "io_error"));
+    await expect(writer.close()).rejects.toThrow(/an earlier write failed/);
+    expect(existsSync(writer.partialPath)).toBe(true);
+    expect(existsSync(writer.path)).toBe(false);
+    const again = await openSessionWriter(join(directory, "elsewhere"), start);
+    await again.close();
   });
 
   it("keeps chunk order when appends are not awaited", async () => {

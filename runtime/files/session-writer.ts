@@ -47,7 +47,9 @@ export class SessionWriter {
   private records = 0;
   private sourceChunks = 0;
   private usage: Usage | null;
-  private state: "open" | "closed" | "abandoned" = "open";
+  private state: "open" | "closing" | "closed" | "abandoned" = "open";
+  /** The first failed write; after one, the file no longer matches the counters, so close() refuses. */
+  private failure: Error | undefined;
 
   /** Use `openSessionWriter`. */
   constructor(fields: { path: string; partialPath: string; session: Session; dialect: Dialect; handle: FileHandle; now: () => Date }) {
@@ -75,14 +77,14 @@ export class SessionWriter {
   }
 
   /** Appends chunk records for these chunks; their usage is added to the cumulative usage. */
-  append(...chunks: Chunk[]): Promise<void> {
+  async append(...chunks: Chunk[]): Promise<void> {
     this.assertOpen("append chunks");
     for (const chunk of chunks) this.usage = addUsage(this.usage, chunk.meta.usage);
     return this.enqueue(this.chunkLines(chunks));
   }
 
   /** Appends the chunks of a later snapshot of the same session that are not written yet, and adopts its usage. */
-  update(session: Session): Promise<void> {
+  async update(session: Session): Promise<void> {
     this.assertOpen("update");
     if (session.id !== this.sessionId) {
       throw new RathError("invalid_argument", `this writer persists session ${this.sessionId}, found a snapshot of session ${session.id}`);
@@ -105,15 +107,27 @@ export class SessionWriter {
   async close(options: { usage?: Usage | null } = {}): Promise<string> {
     this.assertOpen("close");
     if (options.usage !== undefined) this.usage = options.usage;
-    this.state = "closed";
+    // No append may slip in between the last queued chunk and the trailer.
+    this.state = "closing";
+    await this.queue;
+    if (this.failure) {
+      this.state = "abandoned";
+      openWriters.delete(this.sessionId);
+      await this.handle.close().catch(() => undefined);
+      throw new RathError("io_error", `not closing ${this.partialPath}: an earlier write failed (${this.failure.message}); the partial file is kept`, {
+        cause: this.failure,
+      });
+    }
     try {
-      await this.queue;
       await this.handle.write(`${JSON.stringify(buildTrailer(this.now().toISOString(), this.records, this.usage))}\n`);
       await this.handle.sync();
       await this.handle.close();
       await rename(this.partialPath, this.path);
       await syncDirectory(this.path);
+      this.state = "closed";
     } catch (error) {
+      this.state = "abandoned";
+      await this.handle.close().catch(() => undefined);
       throw new RathError("io_error", `could not close persisted session ${this.partialPath}: ${(error as Error).message}`, { cause: error });
     } finally {
       openWriters.delete(this.sessionId);
@@ -141,6 +155,7 @@ export class SessionWriter {
     });
     this.queue = next.catch(() => undefined);
     return next.catch((error: unknown) => {
+      this.failure ??= error as Error;
       throw new RathError("io_error", `could not append to ${this.partialPath}: ${(error as Error).message}`, { cause: error });
     });
   }
