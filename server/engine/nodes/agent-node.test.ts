@@ -60,6 +60,20 @@ describe("agent node", () => {
     expect(session.handle?.backend).toBe("local");
   });
 
+  it("releases the sandbox of intermediate sessions, leaving the output's for the caller", async () => {
+    const spec = withTool(addTool);
+    spec.nodes.push({ id: "second", type: "agent", config: { name: "second", instructions: "" } });
+    spec.edges = spec.edges.filter((item) => item.target !== "output").concat(edge("agent", "second"), edge("second", "output"));
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] }, { content: "3" }, { content: "done" }] });
+    const result = await runPlanSequentially(compileWorkflow(spec), testEnv({ scripted: provider }, { input: "go" }));
+    const output = result.outputs[0]?.session as Session;
+    const handle = output.handle;
+    expect(handle?.closed).toBe(false);
+    expect(handle?.refcount).toBe(1);
+    await output.release();
+    expect(handle?.closed).toBe(true);
+  });
+
   it("refuses arguments that do not match the code tool's schema without running it", async () => {
     const { session } = await finalSession(withTool(addTool), [{ toolCalls: [{ name: "add", arguments: { a: "x" } }] }, { content: "sorry" }]);
     expect(toolResults(session)[0]).toMatchObject({ meta: { evidence: { ok: false, error_kind: "invalid_tool_arguments" } } });

@@ -41,7 +41,8 @@ interface Pending {
 /**
  * Runs a plan in this process, one step at a time in FIFO order (branches interleave, never run concurrently):
  * the engine's semantics without durability. A Merge runs once every edge of its join has delivered. Used for
- * sub-workflows, tests and headless runs without a database.
+ * sub-workflows, tests and headless runs without a database. When the run ends (not when it is interrupted),
+ * the sandbox references of intermediate sessions are released; the caller releases the output sessions.
  */
 export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: SequentialRunOptions = {}): Promise<SequentialRunResult> {
   const maxSteps = options.maxSteps ?? plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
@@ -94,5 +95,18 @@ export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: Seq
     const missing = (planNode(plan, nodeId).join ?? []).filter((edgeId) => !arrived.has(edgeId));
     failures.push({ nodeId, message: `merge '${nodeId}' never ran: edges ${missing.join(", ")} delivered no session (their branches ended or failed)` });
   }
+  await releaseIntermediate(steps, outputs, options.input);
   return { status: failures.length > 0 ? "failed" : "succeeded", steps, outputs, failures };
+}
+
+/**
+ * Gives back the sandbox references of every session the run made except its final outputs (the caller owns
+ * those, and the handed-in input). Snapshots of one session id share one reference, so each id is released once.
+ */
+async function releaseIntermediate(steps: readonly SequentialStep[], outputs: SequentialRunResult["outputs"], input: Session | undefined): Promise<void> {
+  const kept = new Set(outputs.map((output) => output.session.id));
+  if (input) kept.add(input.id);
+  const byId = new Map<string, Session>();
+  for (const step of steps) for (const session of step.result.outputs) byId.set(session.id, session);
+  for (const [id, session] of byId) if (!kept.has(id)) await session.release();
 }

@@ -36,5 +36,6 @@ export async function executeSubworkflow(node: PlanNode, inputs: readonly Sessio
   }
   let output = first.session;
   for (const other of rest) output = output.merge(other.session);
+  if (rest.length > 0) for (const merged of result.outputs) await merged.session.release();
   return { outputs: [output], next: followPort(node) };
 }
