@@ -104,7 +104,7 @@ export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: Seq
  * those, and the handed-in input). Snapshots of one session id share one reference, so each id is released once.
  */
 async function releaseIntermediate(steps: readonly SequentialStep[], outputs: SequentialRunResult["outputs"], input: Session | undefined): Promise<void> {
-  const kept = new Set(outputs.map((output) => output.session.id));
+  const kept = new Set<string>(outputs.map((output) => output.session.id));
   if (input) kept.add(input.id);
   const byId = new Map<string, Session>();
   for (const step of steps) for (const session of step.result.outputs) byId.set(session.id, session);
