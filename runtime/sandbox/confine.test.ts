@@ -1,9 +1,10 @@
+import { constants } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolFailure } from "../tools/types";
-import { displayPath, resolveConfinedPath, type WorkspaceLocation } from "./confine";
+import { displayPath, openConfined, resolveConfinedPath, type WorkspaceLocation } from "./confine";
 
 let base = "";
 let location: WorkspaceLocation;
@@ -75,5 +76,29 @@ describe("displayPath", () => {
     expect(displayPath(path.join(location.hostDir, "sub", "a"), location)).toBe("sub/a");
     expect(displayPath(location.hostDir, location)).toBe(".");
     expect(displayPath("/etc/hosts", location)).toBe("/etc/hosts");
+  });
+});
+
+describe("openConfined", () => {
+  it("refuses a last component that became a symlink after resolution", async () => {
+    const resolved = await resolveConfinedPath("swapped", location);
+    await symlink(path.join(outside, "secret"), resolved);
+    await expect(openConfined(resolved, constants.O_RDONLY, "swapped", location)).rejects.toMatchObject({ kind: "tool_policy_denied" });
+  });
+
+  it("refuses a file whose directory was swapped for a symlink out after resolution", async () => {
+    const resolved = await resolveConfinedPath("moved/secret", location);
+    await symlink(outside, path.join(location.hostDir, "moved"));
+    await expect(openConfined(resolved, constants.O_RDONLY, "moved/secret", location)).rejects.toMatchObject({
+      kind: "tool_policy_denied",
+      message: expect.stringContaining("redirected outside the workspace"),
+    });
+  });
+
+  it("opens a confined file", async () => {
+    await writeFile(path.join(location.hostDir, "sub", "plain.txt"), "plain");
+    const file = await openConfined(await resolveConfinedPath("sub/plain.txt", location), constants.O_RDONLY, "sub/plain.txt", location);
+    expect((await file.readFile()).toString()).toBe("plain");
+    await file.close();
   });
 });

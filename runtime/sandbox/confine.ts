@@ -1,4 +1,5 @@
-import { lstat, realpath } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open, readlink, realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { ToolFailure } from "../tools/types";
 
@@ -68,12 +69,44 @@ export async function resolveConfinedPath(
     candidate = path.resolve(location.hostDir, requested);
   }
   const resolved = await resolveExisting(candidate, requested);
-  if (isInside(resolved, location.hostDir)) return resolved;
+  if (await isAllowed(resolved, location, extraRoots)) return resolved;
+  throw denied(requested, "resolves outside the workspace");
+}
+
+async function isAllowed(resolved: string, location: WorkspaceLocation, extraRoots: readonly string[]): Promise<boolean> {
+  if (isInside(resolved, location.hostDir)) return true;
   for (const root of extraRoots) {
     const realRoot = await realpath(path.resolve(root)).catch(() => path.resolve(root));
-    if (isInside(resolved, realRoot)) return resolved;
+    if (isInside(resolved, realRoot)) return true;
   }
-  throw denied(requested, "resolves outside the workspace");
+  return false;
+}
+
+/**
+ * Opens a path that `resolveConfinedPath` returned, without following a symlink in its last component, and
+ * checks where the open file really is (`/proc/self/fd`), so a symlink swapped in after resolution cannot
+ * redirect the read or write outside the workspace.
+ */
+export async function openConfined(
+  resolved: string,
+  flags: number,
+  requested: string,
+  location: WorkspaceLocation,
+  extraRoots: readonly string[] = [],
+): Promise<FileHandle> {
+  let file: FileHandle;
+  try {
+    file = await open(resolved, flags | constants.O_NOFOLLOW, 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw denied(requested, "became a symbolic link while it was being opened");
+    throw error;
+  }
+  const actual = await readlink(`/proc/self/fd/${file.fd}`).catch(() => null);
+  if (actual !== null && !(await isAllowed(actual, location, extraRoots))) {
+    await file.close();
+    throw denied(requested, "was redirected outside the workspace while it was being opened");
+  }
+  return file;
 }
 
 /** How a host path is shown to the model: relative to the workspace when inside it, absolute otherwise. */

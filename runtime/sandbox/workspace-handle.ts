@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ToolFailure } from "../tools/types";
-import { displayPath, resolveConfinedPath, type WorkspaceLocation } from "./confine";
+import { displayPath, openConfined, resolveConfinedPath, type WorkspaceLocation } from "./confine";
 import { SandboxHandle } from "./handle";
 import { runProcess } from "./run-process";
 
@@ -146,7 +147,12 @@ export abstract class WorkspaceHandle extends SandboxHandle {
   async readFile(requested: string, options: PathOptions = {}): Promise<Buffer> {
     const target = await this.resolvePath(requested, options);
     try {
-      return await readFile(target);
+      const file = await openConfined(target, constants.O_RDONLY, requested, this.location, options.extraRoots);
+      try {
+        return await file.readFile();
+      } finally {
+        await file.close();
+      }
     } catch (error) {
       throw this.fileFailure(error, requested);
     }
@@ -158,7 +164,12 @@ export abstract class WorkspaceHandle extends SandboxHandle {
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     try {
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
+      const file = await openConfined(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, requested, this.location, options.extraRoots);
+      try {
+        await file.writeFile(bytes);
+      } finally {
+        await file.close();
+      }
     } catch (error) {
       throw this.fileFailure(error, requested);
     }
@@ -194,6 +205,7 @@ export abstract class WorkspaceHandle extends SandboxHandle {
   }
 
   private fileFailure(error: unknown, requested: string): ToolFailure {
+    if (error instanceof ToolFailure) return error;
     const code = errorCode(error);
     if (code === "ENOENT") return new ToolFailure("file_not_found", `no such file or directory: '${requested}'`, { path: requested });
     return new ToolFailure("os_error", `${code ?? "error"} on '${requested}': ${(error as Error).message.replace(this.location.hostDir, this.location.innerDir)}`, {
