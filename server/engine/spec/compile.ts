@@ -2,7 +2,7 @@ import { RathError } from "../../../runtime/errors";
 import { canonicalHash, canonicalJson } from "./canonical-json";
 import type { Plan, PlanCandidate, PlanNode } from "./plan";
 import { outputPort } from "./ports";
-import { validateWorkflowSpec } from "./validate";
+import { validateWorkflowSpec, type ValidationOptions } from "./validate";
 import type { WorkflowNode, WorkflowSettings, WorkflowSpec } from "./workflow-spec";
 
 /** The sha256 of a spec's canonical JSON (key order and undefined members do not matter). */
@@ -44,8 +44,8 @@ function candidateDescription(node: WorkflowNode): string {
  * the spec's canonical JSON, so the same spec always gives the same plan. Throws `invalid_workflow` (with the
  * problems in `details.problems`) for an invalid spec.
  */
-export function compileWorkflow(input: unknown): Plan {
-  const result = validateWorkflowSpec(input);
+export function compileWorkflow(input: unknown, options: ValidationOptions = {}): Plan {
+  const result = validateWorkflowSpec(input, options);
   if (!result.ok) {
     const first = result.problems[0];
     throw new RathError(

@@ -18,6 +18,7 @@ export const PROBLEM_CODES = [
   "cycle_without_selector",
   "merge_in_loop",
   "missing_provider",
+  "unknown_provider",
   "missing_model",
   "unknown_builtin_tool",
   "duplicate_tool_name",

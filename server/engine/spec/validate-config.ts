@@ -10,11 +10,28 @@ interface ToolSource {
   readonly from: string;
 }
 
-/** Provider and model present on agents, selectors and compressors, unless the settings give defaults. */
-export function checkModels(nodes: readonly NodeSkeleton[], settings: WorkflowSettings | undefined, problems: Problem[]): void {
+/**
+ * Provider and model present on agents, selectors and compressors, unless the settings give defaults; with
+ * `knownProviders`, the provider (or the default) must be one of them.
+ */
+export function checkModels(
+  nodes: readonly NodeSkeleton[],
+  settings: WorkflowSettings | undefined,
+  problems: Problem[],
+  knownProviders?: readonly string[],
+): void {
   for (const skeleton of nodes) {
     const node = skeleton.node;
     if (!node || (node.type !== "agent" && node.type !== "selector" && node.type !== "compressor")) continue;
+    const provider = node.config.provider?.trim() ? node.config.provider : settings?.defaultProvider;
+    if (knownProviders && provider !== undefined && !knownProviders.includes(provider)) {
+      problems.push({
+        code: "unknown_provider",
+        message: `${node.type} '${node.id}' uses provider '${provider}'${node.config.provider?.trim() ? "" : " (settings.defaultProvider)"}; expected one of: ${knownProviders.join(", ") || "none configured"}`,
+        nodeId: node.id,
+        path: ["nodes", skeleton.index, "config", "provider"],
+      });
+    }
     const checks = [
       { field: "provider", value: node.config.provider, fallback: settings?.defaultProvider, code: "missing_provider", setting: "defaultProvider" },
       { field: "model", value: node.config.model, fallback: settings?.defaultModel, code: "missing_model", setting: "defaultModel" },

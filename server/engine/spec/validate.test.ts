@@ -271,6 +271,23 @@ describe("validateWorkflowSpec", () => {
     expect(codes).toEqual(expect.arrayContaining(["unknown_node_type", "invalid_field", "dangling_edge"]));
   });
 
+  it("reports a provider that is not configured, when the caller says which are", () => {
+    const spec = withSpec((draft) => {
+      draft.nodes[1] = { id: "agent", type: "agent", config: { name: "a", instructions: "", provider: "openai" } };
+    });
+    expect(problemsOf(spec)).toEqual([]);
+    const result = validateWorkflowSpec(spec, { knownProviders: ["scripted", "anthropic"] });
+    expect(result.ok ? [] : result.problems).toEqual([
+      {
+        code: "unknown_provider",
+        message: "agent 'agent' uses provider 'openai'; expected one of: scripted, anthropic",
+        nodeId: "agent",
+        path: ["nodes", 1, "config", "provider"],
+      },
+    ]);
+    expect(validateWorkflowSpec(minimalSpec(), { knownProviders: ["scripted"] }).ok).toBe(true);
+  });
+
   it("reports a spec that is not an object", () => {
     expect(problemsOf("nope")).toEqual([{ code: "invalid_field", message: 'expected a workflow spec object, found the string "nope"', path: [] }]);
   });
