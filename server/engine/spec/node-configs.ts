@@ -44,7 +44,10 @@ export const ToolConfig = z.discriminatedUnion("kind", [
     name: ToolName,
     description: z.string(),
     parametersSchema: JsonSchemaObject,
-    /** An ES module whose default export is `(args) => result` (sync or async); it runs in a child `node` process. */
+    /**
+     * An ES module whose default export is `(args) => result` (sync or async); it runs in a child `node` process in
+     * the session's sandbox and may import Node built-ins (`node:fs`), not npm packages or relative files.
+     */
     code: z.string().min(1),
     timeoutMs: z.number().int().positive().optional(),
   }),
