@@ -24,15 +24,39 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let value = root;
+  for (const part of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string | number, unknown>)[part];
+  }
+  return value;
+}
+
+/** zod's message, plus what was found when zod does not say (e.g. "Too small: expected number to be >0"). */
+function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
+  if (/received|found/i.test(issue.message) || issue.code === "unrecognized_keys") return issue.message;
+  return `${issue.message}; found ${found === undefined ? "nothing" : describeValue(found)}`;
+}
+
 function issueProblems(
   issues: readonly z.core.$ZodIssue[],
+  root: unknown,
   prefix: (string | number)[],
   owner: { nodeId?: string; edgeId?: string },
 ): Problem[] {
   return issues.map((issue) => {
-    const path = [...prefix, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))];
-    return { code: "invalid_field", message: `${formatPath(path)}: ${issue.message}`, ...owner, path };
+    const relative = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+    const path = [...prefix, ...relative];
+    return { code: "invalid_field", message: `${formatPath(path)}: ${issueMessage(issue, valueAt(root, relative))}`, ...owner, path };
   });
+}
+
+/** The settings' default provider and model even when other settings are invalid (so they still count). */
+function lenientSettings(raw: unknown): WorkflowSettings | undefined {
+  if (!isRecord(raw)) return undefined;
+  const pick = (value: unknown) => (typeof value === "string" && value.length > 0 ? value : undefined);
+  return { defaultProvider: pick(raw.defaultProvider), defaultModel: pick(raw.defaultModel) };
 }
 
 /**
@@ -46,7 +70,7 @@ export function checkFields(spec: unknown): SchemaPass {
     return { problems, nodes: [], edges: [], settings: undefined };
   }
   const header = Header.safeParse(spec);
-  if (!header.success) problems.push(...issueProblems(header.error.issues, [], {}));
+  if (!header.success) problems.push(...issueProblems(header.error.issues, spec, [], {}));
   const settings = WorkflowSettings.optional().safeParse(spec.settings);
 
   const nodes: NodeSkeleton[] = [];
@@ -72,10 +96,10 @@ export function checkFields(spec: unknown): SchemaPass {
         return;
       }
       const edgeId = isRecord(raw) && typeof raw.id === "string" ? raw.id : undefined;
-      problems.push(...issueProblems(parsed.error.issues, ["edges", index], edgeId === undefined ? {} : { edgeId }));
+      problems.push(...issueProblems(parsed.error.issues, raw, ["edges", index], edgeId === undefined ? {} : { edgeId }));
     });
   }
-  return { problems, nodes, edges, settings: settings.success ? settings.data : undefined };
+  return { problems, nodes, edges, settings: settings.success ? settings.data : lenientSettings(spec.settings) };
 }
 
 function checkNode(raw: unknown, index: number, problems: Problem[]): NodeSkeleton | null {
@@ -97,7 +121,7 @@ function checkNode(raw: unknown, index: number, problems: Problem[]): NodeSkelet
     return null;
   }
   const parsed = NODE_SCHEMAS[type.data].safeParse(raw);
-  if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, path, owner));
+  if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, raw, path, owner));
   if (id === undefined) return null;
   return { id, type: type.data, index, node: parsed.success ? (parsed.data as WorkflowNode) : null };
 }

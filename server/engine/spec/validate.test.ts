@@ -35,6 +35,13 @@ const cases: Case[] = [
     message: /expected string, received number/,
   },
   {
+    name: "a number out of range, saying what was found",
+    spec: withSpec((spec) => Object.assign(spec, { settings: { ...spec.settings, maxSteps: -1 } })),
+    code: "invalid_field",
+    path: ["settings", "maxSteps"],
+    message: /^settings\.maxSteps: Too small: expected number to be >0; found number -1$/,
+  },
+  {
     name: "a wrong version",
     spec: { ...minimalSpec(), version: 2 },
     code: "invalid_field",
@@ -286,6 +293,11 @@ describe("validateWorkflowSpec", () => {
       },
     ]);
     expect(validateWorkflowSpec(minimalSpec(), { knownProviders: ["scripted"] }).ok).toBe(true);
+  });
+
+  it("still honours default provider and model when another setting is invalid", () => {
+    const spec = withSpec((draft) => Object.assign(draft, { settings: { ...draft.settings, stepRetries: "twice" } }));
+    expect(problemsOf(spec).map((problem) => problem.code)).toEqual(["invalid_field"]);
   });
 
   it("reports a spec that is not an object", () => {
