@@ -33,19 +33,62 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** A migrations folder other than prisma/migrations/<provider> (tests). */
   migrationsDirectory?: string;
-  /** PostgreSQL pool size per process (default 10). */
+  /** PostgreSQL pool size of this handle (default 10). SQLite handles of one file share one connection. */
   poolSize?: number;
 }
 
 // SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
+/**
+ * SQLite clients are shared per file within a process: better-sqlite3 waits for a busy lock synchronously, so
+ * a second connection to the same file in the same thread would block the first one's COMMIT (a deadlock until
+ * the busy timeout). Each handle holds a reference; the last `close` disconnects.
+ */
+const sharedSqliteClients = new Map<string, { client: Promise<DatabaseClient>; references: number }>();
+
+async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOptions): Promise<{ client: DatabaseClient; release: () => Promise<void> }> {
+  if (location.provider === "postgresql") {
+    const client = await createClient(location, options);
+    return { client, release: () => client.$disconnect() };
+  }
+  const key = location.filePath;
+  let entry = sharedSqliteClients.get(key);
+  if (entry === undefined) {
+    entry = { client: createClient(location, options), references: 0 };
+    sharedSqliteClients.set(key, entry);
+  }
+  entry.references += 1;
+  const shared = entry;
+  let client: DatabaseClient;
+  try {
+    client = await shared.client;
+  } catch (error) {
+    shared.references -= 1;
+    if (sharedSqliteClients.get(key) === shared) sharedSqliteClients.delete(key);
+    throw error;
+  }
+  let released = false;
+  return {
+    client,
+    release: async () => {
+      if (released) return;
+      released = true;
+      shared.references -= 1;
+      if (shared.references === 0) {
+        sharedSqliteClients.delete(key);
+        await client.$disconnect();
+      }
+    },
+  };
+}
+
 /** Opens (and migrates) the configured database. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const location = resolveDatabaseLocation(options.url);
   if (location.provider === "sqlite") mkdirSync(path.dirname(location.filePath), { recursive: true });
   const migrations = await applyMigrations(location, options.migrationsDirectory);
-  const client = await createClient(location, options);
+  const { client, release } = await acquireClient(location, options);
   return {
     provider: location.provider,
     location,
@@ -58,9 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         throw mapPrismaError(error);
       }
     },
-    async close() {
-      await client.$disconnect();
-    },
+    close: release,
   };
 }
 

@@ -35,6 +35,23 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_rath_migrations" (
   "applied_at" TEXT NOT NULL
 )`;
 
+const sqliteTurns = new Map<string, Promise<unknown>>();
+
+async function inProcessTurn<T>(key: string, body: () => Promise<T>): Promise<T> {
+  const previous = sqliteTurns.get(key) ?? Promise.resolve();
+  const current = previous.then(body, body);
+  const settled = current.then(
+    () => undefined,
+    () => undefined,
+  );
+  sqliteTurns.set(key, settled);
+  try {
+    return await current;
+  } finally {
+    if (sqliteTurns.get(key) === settled) sqliteTurns.delete(key);
+  }
+}
+
 /** Opens a migration connection to a SQLite file (created when missing; WAL journal mode is set, it persists). */
 export function openSqliteMigrationConnection(filePath: string): MigrationConnection {
   const database = new BetterSqlite3(filePath, { timeout: 10_000 });
@@ -57,16 +74,20 @@ export function openSqliteMigrationConnection(filePath: string): MigrationConnec
   };
   return {
     async withLock(body) {
-      // BEGIN IMMEDIATE takes SQLite's write lock up front, so two processes cannot both apply a file.
-      database.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await body(transaction);
-        database.exec("COMMIT");
-        return result;
-      } catch (error) {
-        database.exec("ROLLBACK");
-        throw error;
-      }
+      // Within one process, migrators of the same file take turns: better-sqlite3 waits for a busy lock
+      // synchronously, so a second BEGIN IMMEDIATE on this thread would block the first one's COMMIT.
+      return inProcessTurn(filePath, async () => {
+        // BEGIN IMMEDIATE takes SQLite's write lock up front, so two processes cannot both apply a file.
+        database.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await body(transaction);
+          database.exec("COMMIT");
+          return result;
+        } catch (error) {
+          database.exec("ROLLBACK");
+          throw error;
+        }
+      });
     },
     async close() {
       database.close();
