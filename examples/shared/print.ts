@@ -14,6 +14,11 @@ export function chunkLine(chunk: Chunk, index: number): string {
     text = `${text ? `${text} ` : ""}calls ${calls}`;
   }
   if (chunk.kind === "tool_result") text = `${chunk.payload.name} -> ${text}`;
+  if (chunk.kind === "memory") {
+    const { op, uri, count, hits } = chunk.payload;
+    text = op === "recall" ? `recall ${hits?.length ?? 0} hit(s): ${text}` : op === "remember" ? `remember ${uri}` : `commit ${count} document(s)`;
+  }
+  if (chunk.kind === "route") text = `chose ${chunk.payload.chosen} of ${chunk.payload.candidates.length} (reply ${JSON.stringify(text)})`;
   return `  [${index}] ${chunk.kind}${who}: ${shorten(text)}`;
 }
 
