@@ -15,7 +15,7 @@ import { printSession } from "./shared/print";
 /** Offline, the model answers from what memory put in front of it, so the output proves recall worked. */
 function answerFromMemory(request: ModelRequest) {
   const recalled = request.messages.filter((message) => message.role === "system" && message.content.startsWith("[memory:"));
-  const vegetarian = recalled.some((message) => message.content.includes("vegetarian"));
+  const vegetarian = recalled.some((message) => message.content?.includes("vegetarian"));
   return { content: vegetarian ? "Since you are vegetarian: try the mushroom açorda at a tasca in Alfama." : "Try the grilled sardines." };
 }
 const model = exampleModel(answerFromMemory);

@@ -20,7 +20,7 @@ const agentReplies: Record<string, string> = {
 function offline(request: ModelRequest): ScriptedStep {
   const last = request.messages.at(-1);
   if (last?.role === "user" && last.content.startsWith(SELECTOR_MENU_HEADER)) return { content: routingReplies.shift() ?? "-1" };
-  const role = Object.keys(agentReplies).find((key) => request.messages[0]?.content.includes(`[${key}]`)) ?? "wrapup";
+  const role = Object.keys(agentReplies).find((key) => request.messages[0]?.content?.includes(`[${key}]`)) ?? "wrapup";
   return { content: agentReplies[role] };
 }
 const model = exampleModel(offline);
