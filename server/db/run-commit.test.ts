@@ -1,0 +1,166 @@
+import { beforeAll, expect, it } from "vitest";
+import { isRathError } from "../../runtime/errors";
+import type { Database } from "./database";
+import { checkpointForResume, commitStep, getCheckpoint, latestCheckpoint } from "./run-commit";
+import { eventsPage } from "./run-events";
+import { claimNext, type Claim } from "./run-lease";
+import { getRun } from "./run-store";
+import { childSessions, chunkPage, getSession, sessionGraph } from "./session-store";
+import { childSession, PLAN_HASH, rootSession, seedRun, userChunk } from "./testing/fixtures";
+import { describeEachDatabase } from "./testing/test-databases";
+
+function checkpoint(seq: number, planHash = PLAN_HASH) {
+  return { seq, planHash, state: { step: seq, values: { a: [1, 2] } }, nextNodes: [`node-${seq + 1}`], pendingInterrupts: [], effectWatermark: seq };
+}
+
+async function error(promise: Promise<unknown>): Promise<Error> {
+  const caught = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(caught instanceof Error)) throw new Error("expected a rejection");
+  return caught;
+}
+
+describeEachDatabase("step commits", (open) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = (await open()).database;
+  });
+
+  /** A fresh run claimed by a worker. Runs are claimed one at a time, so the claim takes the run just made. */
+  async function claimedRun(): Promise<Claim> {
+    const run = await seedRun(database);
+    const claim = await claimNext(database, "worker", 60_000);
+    if (claim === null || claim.run.id !== run.id) throw new Error("expected to claim the new run");
+    return claim;
+  }
+
+  it("writes sessions, edges, chunks, events and the checkpoint together", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const root = `${run.id}-root`;
+    const fork = `${run.id}-fork`;
+    const result = await commitStep(database, run.id, fencingToken, {
+      sessions: [rootSession(root), childSession(fork, [root])],
+      chunks: [userChunk(root, 0), userChunk(fork, 0, "forked"), userChunk(fork, 1, "more")],
+      events: [{ type: "session.created", payload: { session_id: root } }],
+      checkpoint: checkpoint(1),
+      tokensUsed: 17,
+    });
+    expect(result.checkpoint).toMatchObject({ seq: 1, planHash: PLAN_HASH, state: { step: 1, values: { a: [1, 2] } }, nextNodes: ["node-2"], effectWatermark: 1 });
+    expect(result.events.map((event) => [event.seq, event.type])).toEqual([
+      [4, "session.created"],
+      [5, "run.checkpoint.created"],
+    ]);
+    expect(result.events[1]?.payload).toEqual({ seq: 1 });
+    expect((await getRun(database, run.id))?.tokensUsed).toBe(17);
+
+    const graph = await sessionGraph(database, run.id);
+    expect(graph.sessions.map((session) => session.id)).toEqual([fork, root].sort());
+    expect(graph.edges).toEqual([{ parentId: root, childId: fork, position: 0 }]);
+    const stored = await getSession(database, fork);
+    expect(stored).toMatchObject({
+      runId: run.id,
+      nodeId: "b",
+      status: "ok",
+      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+      lineage: { parent_session_ids: [root], lineage_kind: "op_fork", lineage_extras: [["note", 1]] },
+    });
+    expect((await childSessions(database, root)).map((session) => session.id)).toEqual([fork]);
+    const page = await chunkPage(database, fork, { fromIndex: 1, limit: 5 });
+    expect(page).toEqual([{ sessionId: fork, index: 1, chunk: userChunk(fork, 1, "more").chunk }]);
+    expect(await latestCheckpoint(database, run.id)).toEqual(result.checkpoint);
+  });
+
+  it("pages chunks by index", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const session = `${run.id}-long`;
+    await commitStep(database, run.id, fencingToken, {
+      sessions: [{ ...rootSession(session), chunkCount: 25 }],
+      chunks: Array.from({ length: 25 }, (_, index) => userChunk(session, index)),
+    });
+    const first = await chunkPage(database, session, { limit: 10 });
+    const third = await chunkPage(database, session, { fromIndex: 20, limit: 10 });
+    expect(first.map((chunk) => chunk.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(third.map((chunk) => chunk.index)).toEqual([20, 21, 22, 23, 24]);
+    expect(third[4]?.chunk).toMatchObject({ kind: "user", payload: { content: "message 24" } });
+  });
+
+  it("requires contiguous checkpoint sequence numbers", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const skipped = await error(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
+    expect(isRathError(skipped, "conflict")).toBe(true);
+    expect(skipped.message).toContain("expected 1, found 2");
+    await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(1) });
+    await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) });
+    const repeated = await error(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
+    expect(repeated.message).toContain("expected 3, found 2");
+    expect((await latestCheckpoint(database, run.id))?.seq).toBe(2);
+    expect((await getCheckpoint(database, run.id, 1))?.state).toEqual({ step: 1, values: { a: [1, 2] } });
+  });
+
+  it("refuses a checkpoint (and a resume) for another plan hash", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const before = await getRun(database, run.id);
+    const mismatch = await error(
+      commitStep(database, run.id, fencingToken, { events: [{ type: "x", payload: {} }], checkpoint: checkpoint(1, "other-plan") }),
+    );
+    expect(isRathError(mismatch, "conflict")).toBe(true);
+    expect(mismatch.message).toContain(`expected ${PLAN_HASH}, found other-plan`);
+    expect(await getRun(database, run.id)).toEqual(before);
+    await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(1) });
+    expect((await checkpointForResume(database, run.id, PLAN_HASH))?.seq).toBe(1);
+    const resume = await error(checkpointForResume(database, run.id, "changed-plan"));
+    expect(resume.message).toContain("expected plan hash changed-plan");
+  });
+
+  it("leaves the database unchanged when a commit fails midway", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const session = `${run.id}-s`;
+    await commitStep(database, run.id, fencingToken, { sessions: [rootSession(session)], chunks: [userChunk(session, 0)], checkpoint: checkpoint(1) });
+    const runBefore = await getRun(database, run.id);
+    const eventsBefore = await eventsPage(database, run.id);
+    const fresh = `${run.id}-fresh`;
+    // The checkpoint, the new session and the events are valid; the duplicate chunk index fails last.
+    const failure = await error(
+      commitStep(database, run.id, fencingToken, {
+        sessions: [rootSession(fresh)],
+        chunks: [userChunk(fresh, 0), userChunk(session, 0, "duplicate")],
+        events: [{ type: "step.done", payload: {} }],
+        checkpoint: checkpoint(2),
+        tokensUsed: 99,
+      }),
+    );
+    expect(isRathError(failure, "conflict")).toBe(true);
+    expect(await getRun(database, run.id)).toEqual(runBefore);
+    expect(await eventsPage(database, run.id)).toEqual(eventsBefore);
+    expect((await latestCheckpoint(database, run.id))?.seq).toBe(1);
+    expect(await getSession(database, fresh)).toBeNull();
+    expect(await chunkPage(database, session)).toHaveLength(1);
+  });
+
+  it("refuses chunks of another run's session", async () => {
+    const first = await claimedRun();
+    const session = `${first.run.id}-mine`;
+    await commitStep(database, first.run.id, first.fencingToken, { sessions: [rootSession(session)] });
+    const second = await claimedRun();
+    const refusal = await error(commitStep(database, second.run.id, second.fencingToken, { chunks: [userChunk(session, 0)] }));
+    expect(isRathError(refusal, "invalid_argument")).toBe(true);
+    expect(refusal.message).toContain(session);
+  });
+
+  it("pages events after a sequence number", async () => {
+    const { run, fencingToken } = await claimedRun();
+    await commitStep(database, run.id, fencingToken, {
+      events: Array.from({ length: 6 }, (_, index) => ({ type: "model.delta", payload: { text: String(index) } })),
+    });
+    const page = await eventsPage(database, run.id, { afterSeq: 4, limit: 3 });
+    expect(page.map((event) => [event.seq, event.payload])).toEqual([
+      [5, { text: "1" }],
+      [6, { text: "2" }],
+      [7, { text: "3" }],
+    ]);
+    await expect(eventsPage(database, run.id, { limit: 0 })).rejects.toThrow(/limit must be an integer from 1 to 1000; found 0/);
+  });
+});
