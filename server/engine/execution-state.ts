@@ -1,0 +1,91 @@
+/**
+ * The engine's state as stored in every checkpoint: the frontier of ready steps (FIFO), steps suspended on an
+ * approval, merge join buffers, the sessions those refer to (metadata only; chunks live in the chunks table),
+ * the outputs and branch failures so far, and the number of steps taken. Plain JSON, parsed at load.
+ */
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import { Placement } from "../../runtime/sandbox/handle";
+import { Lineage } from "../../runtime/session/lineage";
+import type { Session } from "../../runtime/session/session";
+import { Usage } from "../../runtime/session/usage";
+import type { Plan } from "./spec/plan";
+
+/** A session without its chunks: enough to rebuild it from its first `chunkCount` stored chunks. */
+export const SessionMeta = z.object({
+  id: z.string().min(1),
+  placement: Placement,
+  lineage: Lineage,
+  usage: Usage.nullable(),
+  provider: z.string().nullable(),
+  pending: z.array(z.string()),
+  chunkCount: z.number().int().nonnegative(),
+});
+export type SessionMeta = z.infer<typeof SessionMeta>;
+
+/** A step waiting to run: the node and its input session ids; `interruptId` when it resumes a decided approval. */
+export const ReadyStep = z.object({
+  nodeId: z.string().min(1),
+  inputs: z.array(z.string().min(1)),
+  interruptId: z.string().min(1).optional(),
+});
+export type ReadyStep = z.infer<typeof ReadyStep>;
+
+/** A step suspended on an approval interrupt until a person decides. */
+export const SuspendedStep = z.object({
+  nodeId: z.string().min(1),
+  inputs: z.array(z.string().min(1)),
+  interruptId: z.string().min(1),
+});
+export type SuspendedStep = z.infer<typeof SuspendedStep>;
+
+/** A session that reached an Output node. */
+export const RunOutputEntry = z.object({ nodeId: z.string(), sessionId: z.string(), text: z.string() });
+export type RunOutputEntry = z.infer<typeof RunOutputEntry>;
+
+/** A branch that failed on purpose (a rejected approval). */
+export const BranchFailure = z.object({ nodeId: z.string(), code: z.string(), message: z.string() });
+export type BranchFailure = z.infer<typeof BranchFailure>;
+
+/** The checkpointed state of a run (schema version 1). */
+export const ExecutionState = z.object({
+  version: z.literal(1),
+  ready: z.array(ReadyStep),
+  suspended: z.array(SuspendedStep),
+  /** Merge node id -> incoming edge id -> session id delivered so far. */
+  joins: z.record(z.string(), z.record(z.string(), z.string())),
+  /** Metadata of every session referenced by `ready`, `suspended` and `joins`. */
+  sessions: z.record(z.string(), SessionMeta),
+  /** Node ids of the steps taken, in order (a node appears once per execution). */
+  completed: z.array(z.string()),
+  outputs: z.array(RunOutputEntry),
+  failures: z.array(BranchFailure),
+  steps: z.number().int().nonnegative(),
+});
+export type ExecutionState = z.infer<typeof ExecutionState>;
+
+/** The state before the first step: the plan's entry node is ready with no input. */
+export function initialExecutionState(plan: Plan): ExecutionState {
+  return { version: 1, ready: [{ nodeId: plan.entry, inputs: [] }], suspended: [], joins: {}, sessions: {}, completed: [], outputs: [], failures: [], steps: 0 };
+}
+
+/** Parses a stored checkpoint state; a mismatch is an `internal` error naming the checkpoint. */
+export function parseExecutionState(value: unknown, where: string): ExecutionState {
+  const parsed = ExecutionState.safeParse(value);
+  if (!parsed.success) throw new RathError("internal", `${where} does not hold an engine state (version 1): ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The metadata of a live session. */
+export function sessionMeta(session: Session): SessionMeta {
+  const { chunks, sandbox_handle_id: _handle, ...rest } = session.toSnapshot();
+  return { ...rest, chunkCount: chunks.length };
+}
+
+/** Session ids the state still refers to. */
+export function referencedSessionIds(state: Pick<ExecutionState, "ready" | "suspended" | "joins">): Set<string> {
+  const ids = new Set<string>();
+  for (const step of [...state.ready, ...state.suspended]) for (const id of step.inputs) ids.add(id);
+  for (const buffer of Object.values(state.joins)) for (const id of Object.values(buffer)) ids.add(id);
+  return ids;
+}

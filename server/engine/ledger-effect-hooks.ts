@@ -1,0 +1,72 @@
+/**
+ * The runtime's tool-dispatch effect hooks backed by the effect ledger (server/db/effect-ledger.ts). Every tool
+ * call of a step is recorded under the idempotency key `<run>:<node>:<step seq>:<tool call id>`; a call already
+ * settled (by an earlier attempt, or before a crash) is replayed from its recorded content instead of running.
+ */
+import { RathError } from "../../runtime/errors";
+import type { EffectCall, EffectHooks } from "../../runtime/tools/effects";
+import type { Database } from "../db/database";
+import { markDispatched, prepareEffect, settleEffect, type EffectRecord } from "../db/effect-ledger";
+
+/** Where a step's tool calls belong: the run, the node and the checkpoint sequence number the step will write. */
+export interface EffectScope {
+  runId: string;
+  nodeId: string;
+  stepSeq: number;
+}
+
+/** The ledger key of one tool call of a step. */
+export function effectKey(scope: EffectScope, callId: string): string {
+  return `${scope.runId}:${scope.nodeId}:${scope.stepSeq}:${callId}`;
+}
+
+/** Ledger hooks for one step attempt, and how many effects they settled (the checkpoint's effect watermark grows by it). */
+export interface LedgerEffectHooks extends EffectHooks {
+  readonly settledCount: () => number;
+}
+
+function replayContent(effect: EffectRecord): string | undefined {
+  if (effect.status === "succeeded") return typeof effect.result === "string" ? effect.result : JSON.stringify(effect.result);
+  if (effect.status === "failed") return effect.error ?? JSON.stringify({ ok: false, error_kind: "tool_execution_exception", message: "the recorded call failed" });
+  return undefined;
+}
+
+/** Creates the hooks for one step attempt. */
+export function ledgerEffectHooks(database: Database, scope: EffectScope): LedgerEffectHooks {
+  const effectIds = new Map<string, string>();
+  let settled = 0;
+  return {
+    async prepare(call: EffectCall) {
+      const { effect } = await prepareEffect(database, {
+        runId: scope.runId,
+        idempotencyKey: effectKey(scope, call.callId),
+        tool: call.tool,
+        args: call.args ?? null,
+        idempotent: call.idempotent,
+      });
+      const replay = replayContent(effect);
+      if (replay !== undefined) return { replayContent: replay };
+      if (effect.status !== "prepared") {
+        throw new RathError(
+          "conflict",
+          `tool call '${call.callId}' (${call.tool}) of step ${scope.stepSeq} is ${effect.status} in the effect ledger; expected prepared or settled (it may still be running elsewhere)`,
+          { details: { effectId: effect.id, status: effect.status } },
+        );
+      }
+      effectIds.set(call.callId, effect.id);
+      return {};
+    },
+    async dispatched(callId: string) {
+      const effectId = effectIds.get(callId);
+      if (effectId === undefined) throw new RathError("internal", `tool call '${callId}' was dispatched without being prepared`);
+      await markDispatched(database, effectId);
+    },
+    async settled(callId: string, result: { ok: boolean; content: string }) {
+      const effectId = effectIds.get(callId);
+      if (effectId === undefined) throw new RathError("internal", `tool call '${callId}' was settled without being prepared`);
+      await settleEffect(database, effectId, result.ok ? { status: "succeeded", result: result.content } : { status: "failed", error: result.content });
+      settled += 1;
+    },
+    settledCount: () => settled,
+  };
+}

@@ -1,0 +1,448 @@
+/**
+ * Executes one claimed run step by step: loads and compiles its revision (refusing a plan hash other than the
+ * run's), applies crash recovery to the effect ledger, resumes from the latest checkpoint, then repeatedly takes
+ * the next ready node, executes it (with retries, a timeout and the effect ledger wired into tool dispatch) and
+ * commits its sessions, chunks, events and the new checkpoint in one fenced transaction. The lease is renewed by
+ * a heartbeat; losing it stops the execution without writing anything more.
+ */
+import { RathError, isRathError } from "../../runtime/errors";
+import type { RuntimeEvent } from "../../runtime/events";
+import { SESSION_OBSERVER_RESOURCE } from "../../runtime/agent/announce";
+import { closeMcpPoolFor } from "../../runtime/mcp/run-pool";
+import type { MemoryStore } from "../../runtime/memory/memory-store";
+import type { Provider } from "../../runtime/providers/types";
+import type { RunContext } from "../../runtime/context";
+import type { Session } from "../../runtime/session/session";
+import type { Database } from "../db/database";
+import { recoverAfterCrash } from "../db/effect-ledger";
+import { checkpointForResume, commitStep, type StepCommit } from "../db/run-commit";
+import { heartbeat, type Claim } from "../db/run-lease";
+import type { RunFailure, RunRecord } from "../db/run-record";
+import { getRun, transition, type TransitionOptions } from "../db/run-store";
+import { getRevision, getWorkflow } from "../db/workflow-store";
+import type { RunStatus } from "./run-status";
+import { compileWorkflow } from "./spec/compile";
+import type { Plan } from "./spec/plan";
+import type { MemoryConfig } from "./spec/node-configs";
+import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
+import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
+import { approvalDecisionOf, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
+import { ledgerEffectHooks } from "./ledger-effect-hooks";
+import type { ProviderResolver } from "./provider-resolver";
+import { loadSession, storedChunkCounts } from "./session-loader";
+import { runAttempts, type AttemptPolicy } from "./step-attempts";
+import { StepRecorder } from "./step-recorder";
+
+/** Retries per step when the workflow settings give none. */
+export const DEFAULT_STEP_RETRIES = 2;
+
+/** Options of `executeClaimedRun`. */
+export interface ExecutorOptions {
+  resolveProvider: ProviderResolver;
+  /** Lease length renewed by each heartbeat (ms). */
+  leaseMs: number;
+  /** Heartbeat period (ms); default a third of the lease. */
+  heartbeatMs?: number;
+  /** First retry backoff (ms, doubled per retry); default 500. */
+  retryBaseMs?: number;
+  /** Longest retry backoff (ms); default 30 000. */
+  retryMaxMs?: number;
+  /** Where Input nodes place their session (default: the runtime's default placement). */
+  placement?: { backend: string; workingDir?: string };
+  /** Memory stores for Memory nodes. */
+  getMemoryStore?: (config: MemoryConfig) => MemoryStore;
+  /** When aborted (the worker is stopping), the run goes back to the queue before its next step. */
+  shutdown?: AbortSignal;
+  /** Live runtime events (including streaming deltas, which are not stored). Must not throw. */
+  onEvent?: (runId: string, event: RuntimeEvent) => void;
+}
+
+/** How an execution ended: the run's status, or `abandoned` when the lease was lost (another worker owns it). */
+export interface ExecutionOutcome {
+  status: RunStatus | "abandoned";
+  run: RunRecord | null;
+}
+
+type StopReason = "cancel" | "lease_lost";
+
+class LeaseLost extends Error {}
+
+/** The run's input as the Input node's text: a string, or `{text}` / `{input}` of an object. */
+export function inputText(input: unknown): string | undefined {
+  if (typeof input === "string") return input;
+  if (input !== null && typeof input === "object") {
+    const record = input as Record<string, unknown>;
+    if (typeof record.text === "string") return record.text;
+    if (typeof record.input === "string") return record.input;
+  }
+  return undefined;
+}
+
+/** Executes a claimed run until it is terminal, waiting, needs review, or the lease is lost. */
+export async function executeClaimedRun(database: Database, claim: Claim, options: ExecutorOptions): Promise<ExecutionOutcome> {
+  return new RunExecution(database, claim, options).execute();
+}
+
+class RunExecution {
+  private readonly runId: string;
+  private readonly token: number;
+  private readonly stop = new AbortController();
+  private readonly resources = new Map<string, unknown>();
+  private readonly live = new Map<string, Session>();
+  private readonly held = new Set<Session>();
+  private recorder: StepRecorder | null = null;
+  private plan!: Plan;
+  private state!: ExecutionState;
+  private seq = 0;
+  private watermark = 0;
+  private tokensUsed: number;
+  private providers = new Map<string, Provider>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly claim: Claim,
+    private readonly options: ExecutorOptions,
+  ) {
+    this.runId = claim.run.id;
+    this.token = claim.fencingToken;
+    this.tokensUsed = claim.run.tokensUsed;
+    this.resources.set(SESSION_OBSERVER_RESOURCE, (session: Session) => this.recorder?.observe(session));
+  }
+
+  async execute(): Promise<ExecutionOutcome> {
+    const heartbeatTimer = setInterval(() => void this.beat(), this.options.heartbeatMs ?? Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    try {
+      return await this.executeSteps();
+    } catch (error) {
+      if (error instanceof LeaseLost || (isRathError(error, "conflict") && this.stop.signal.reason === "lease_lost")) return { status: "abandoned", run: null };
+      throw error;
+    } finally {
+      clearInterval(heartbeatTimer);
+      await closeMcpPoolFor(this.context()).catch(() => undefined);
+      for (const session of this.held) await session.release().catch(() => undefined);
+    }
+  }
+
+  private async beat(): Promise<void> {
+    if (this.stop.signal.aborted) return;
+    try {
+      const result = await heartbeat(this.database, this.runId, this.token, this.options.leaseMs);
+      if (result.cancelRequested) this.stop.abort("cancel" satisfies StopReason);
+    } catch (error) {
+      if (isRathError(error, "conflict")) this.stop.abort("lease_lost" satisfies StopReason);
+    }
+  }
+
+  private context(): RunContext {
+    return { emit: () => undefined, resources: this.resources, signal: this.stop.signal };
+  }
+
+  private async executeSteps(): Promise<ExecutionOutcome> {
+    const loaded = await this.loadPlan();
+    if (loaded !== null) return loaded;
+    const recovery = await recoverAfterCrash(this.database, this.runId);
+    if (recovery.needsReview) {
+      return this.finish("needs_review", {
+        reason: "ambiguous effects after a crash",
+        error: {
+          code: "ambiguous_effects",
+          message: `run ${this.runId} crashed while non-idempotent tool calls were in flight (${recovery.ambiguous.join(", ") || "from an earlier recovery"}); a person must settle them, then requeue or fail the run`,
+          effects: recovery.ambiguous,
+        },
+      });
+    }
+    let checkpoint;
+    try {
+      checkpoint = await checkpointForResume(this.database, this.runId, this.plan.hash);
+    } catch (error) {
+      if (!isRathError(error, "conflict")) throw error;
+      return this.fail({ code: "plan_hash_mismatch", message: error.message });
+    }
+    this.state = checkpoint === null ? initialExecutionState(this.plan) : parseExecutionState(checkpoint.state, `checkpoint ${checkpoint.seq} of run ${this.runId}`);
+    this.seq = checkpoint?.seq ?? 0;
+    this.watermark = checkpoint?.effectWatermark ?? 0;
+    await this.resolveProviders();
+    const maxSteps = this.plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
+    for (;;) {
+      const stopped = await this.checkBetweenSteps();
+      if (stopped !== null) return stopped;
+      if (this.state.ready.length === 0) {
+        const resumed = await takeDecidedSteps(this.database, this.state);
+        if (resumed === null) break;
+        this.state = resumed;
+        continue;
+      }
+      if (this.state.steps >= maxSteps) {
+        return this.fail({ code: "max_steps_exceeded", message: `run ${this.runId} reached its limit of ${maxSteps} steps`, node_id: this.state.ready[0]?.nodeId });
+      }
+      const ended = await this.runStep(this.state.ready[0] as ReadyStep);
+      if (ended !== null) return ended;
+    }
+    if (this.state.suspended.length > 0) return this.wait();
+    const failure = this.state.failures[0];
+    if (failure) return this.fail({ code: failure.code, message: failure.message, node_id: failure.nodeId });
+    const output = { outputs: this.state.outputs, text: this.state.outputs[0]?.text ?? null };
+    return this.finish("succeeded", {
+      reason: "all steps done",
+      output,
+      events: [{ type: "run.execution.completed", payload: { steps: this.state.steps, outputs: this.state.outputs } }],
+    });
+  }
+
+  /**
+   * Suspends the run on its pending approvals. A decision that arrived while the run was still running did not
+   * requeue it, so after moving to `waiting` the decisions are checked once more and the run requeued if needed.
+   */
+  private async wait(): Promise<ExecutionOutcome> {
+    const outcome = await this.finish("waiting", { reason: `waiting for ${this.state.suspended.length} approval(s)` });
+    if (outcome.status !== "waiting" || outcome.run === null) return outcome;
+    if ((await takeDecidedSteps(this.database, this.state)) === null) return outcome;
+    try {
+      const run = await transition(this.database, this.runId, outcome.run.version, "queued", { reason: "an approval was decided while the run was running" });
+      return { status: run.status, run };
+    } catch (error) {
+      if (isRathError(error, "conflict")) return { status: "abandoned", run: await getRun(this.database, this.runId) };
+      throw error;
+    }
+  }
+
+  /** Loads and compiles the revision; returns the failed outcome when it cannot run. */
+  private async loadPlan(): Promise<ExecutionOutcome | null> {
+    const revision = await getRevision(this.database, this.claim.run.revisionId);
+    if (revision === null) return this.fail({ code: "not_found", message: `revision ${this.claim.run.revisionId} of run ${this.runId} not found` });
+    try {
+      this.plan = compileWorkflow(revision.spec);
+    } catch (error) {
+      if (!isRathError(error)) throw error;
+      return this.fail({ code: error.code, message: `revision ${revision.id} does not compile: ${error.message}` });
+    }
+    if (this.plan.hash !== this.claim.run.planHash) {
+      return this.fail({
+        code: "plan_hash_mismatch",
+        message: `run ${this.runId} was created for plan hash ${this.claim.run.planHash}, but revision ${revision.id} compiles to ${this.plan.hash}`,
+      });
+    }
+    return null;
+  }
+
+  private async resolveProviders(): Promise<void> {
+    const names = new Set<string>();
+    for (const { node } of Object.values(this.plan.nodes)) {
+      if ((node.type === "agent" || node.type === "selector" || node.type === "compressor") && node.config.provider) names.add(node.config.provider);
+    }
+    for (const name of names) this.providers.set(name, await this.options.resolveProvider(name));
+  }
+
+  /** Between steps: stop when the lease was lost or the run changed hands; honour a cancel request. */
+  private async checkBetweenSteps(): Promise<ExecutionOutcome | null> {
+    const run = await getRun(this.database, this.runId);
+    if (run === null || run.fencingToken !== this.token || run.status !== "running" || this.stop.signal.reason === "lease_lost") {
+      return { status: "abandoned", run };
+    }
+    if (run.cancelRequested || this.stop.signal.reason === "cancel") return this.finish("cancelled", { reason: "cancel requested" });
+    if (this.options.shutdown?.aborted) return this.finish("queued", { reason: "worker stopped; another worker resumes from the last checkpoint" });
+    return null;
+  }
+
+  private async session(id: string): Promise<Session> {
+    const live = this.live.get(id);
+    if (live) return live;
+    const meta = this.state.sessions[id];
+    if (!meta) throw new RathError("internal", `checkpoint of run ${this.runId} refers to session ${id} without its metadata`);
+    const session = await loadSession(this.database, meta);
+    this.live.set(id, session);
+    return session;
+  }
+
+  private env(recorder: StepRecorder, signal: AbortSignal, stepSeq: number, nodeId: string): NodeEnv & { effects: ReturnType<typeof ledgerEffectHooks> } {
+    const onEvent = this.options.onEvent;
+    const runId = this.runId;
+    const input = inputText(this.claim.run.input);
+    return {
+      getProvider: (name) => {
+        const provider = this.providers.get(name);
+        if (!provider) throw new RathError("invalid_config", `unknown provider '${name}'; resolved: ${[...this.providers.keys()].join(", ") || "(none)"}`);
+        return provider;
+      },
+      run: {
+        emit: (event) => {
+          recorder.emit(event);
+          if (onEvent) {
+            try {
+              onEvent(runId, event);
+            } catch {
+              // A live listener's failure is its own.
+            }
+          }
+        },
+        signal,
+        resources: this.resources,
+      },
+      ...(input === undefined ? {} : { input }),
+      ...(this.options.placement ? { placement: this.options.placement } : {}),
+      ...(this.options.getMemoryStore ? { getMemoryStore: this.options.getMemoryStore } : {}),
+      effects: ledgerEffectHooks(this.database, { runId, nodeId, stepSeq }),
+      loadSubworkflow: (workflowId, revisionId) => this.loadSubworkflow(workflowId, revisionId),
+    };
+  }
+
+  private async loadSubworkflow(workflowId: string, revisionId?: string): Promise<unknown> {
+    const id = revisionId ?? (await getWorkflow(this.database, workflowId))?.headRevisionId ?? null;
+    const revision = id === null ? null : await getRevision(this.database, id);
+    if (revision === null || revision.workflowId !== workflowId) {
+      throw new RathError("not_found", `sub-workflow ${workflowId}${revisionId ? ` revision ${revisionId}` : ""} not found (or it has no saved revision)`);
+    }
+    return revision.spec;
+  }
+
+  private policy(): AttemptPolicy {
+    const settings = this.plan.settings;
+    return {
+      retries: settings.stepRetries ?? DEFAULT_STEP_RETRIES,
+      timeoutMs: settings.stepTimeoutMs,
+      baseBackoffMs: this.options.retryBaseMs ?? 500,
+      maxBackoffMs: this.options.retryMaxMs ?? 30_000,
+    };
+  }
+
+  /** Executes one ready step and commits it; returns an outcome when the run ends here. */
+  private async runStep(step: ReadyStep): Promise<ExecutionOutcome | null> {
+    const stepSeq = this.seq + 1;
+    const inputs = await Promise.all(step.inputs.map((id) => this.session(id)));
+    const decision = step.interruptId === undefined ? undefined : await approvalDecisionOf(this.database, step.interruptId);
+    let settled = 0;
+    const result = await runAttempts(
+      this.policy(),
+      this.stop.signal,
+      async (_number, signal) => {
+        const recorder = new StepRecorder(step.nodeId);
+        this.recorder = recorder;
+        const env = this.env(recorder, signal, stepSeq, step.nodeId);
+        try {
+          const node = await executeNode(this.plan, step.nodeId, inputs, env, decision === undefined ? {} : { decision });
+          return { node, recorder };
+        } finally {
+          settled += env.effects.settledCount();
+        }
+      },
+      async (number, failure, retryInMs) => {
+        await this.commit({
+          events: [
+            {
+              type: "run.step.attempt.failed",
+              payload: { node_id: step.nodeId, step_seq: stepSeq, attempt: number, max_attempts: this.policy().retries + 1, code: failure.code, message: failure.message, retry_in_ms: retryInMs < 0 ? null : retryInMs },
+            },
+          ],
+        });
+      },
+    );
+    this.recorder = null;
+    if (result.kind === "aborted") return this.checkBetweenSteps().then((outcome) => outcome ?? { status: "abandoned", run: null });
+    if (result.kind === "failed") {
+      return this.fail({
+        code: result.failure.code,
+        message: `step ${stepSeq} (node '${step.nodeId}') failed after ${result.attempts} attempt(s): ${result.failure.message}`,
+        node_id: step.nodeId,
+      });
+    }
+    return this.commitStepResult(step, stepSeq, result.value.node, result.value.recorder, settled);
+  }
+
+  private async commitStepResult(step: ReadyStep, stepSeq: number, result: NodeResult, recorder: StepRecorder, settled: number): Promise<ExecutionOutcome | null> {
+    const next: ExecutionState = structuredClone({ ...this.state, sessions: {} });
+    next.ready.shift();
+    next.steps += 1;
+    next.completed.push(step.nodeId);
+    for (const output of result.outputs) {
+      this.live.set(output.id, output);
+      this.held.add(output);
+    }
+    if (result.interrupt) {
+      const interruptId = await ensureApprovalInterrupt(this.database, this.runId, step.nodeId, result.interrupt);
+      next.suspended.push({ nodeId: step.nodeId, inputs: step.inputs, interruptId });
+    }
+    if (result.output) next.outputs.push({ nodeId: step.nodeId, sessionId: result.output.sessionId, text: result.output.text });
+    if (result.failure) next.failures.push({ nodeId: step.nodeId, code: result.failure.code, message: result.failure.message });
+    if (result.route) recorder.addEvent({ type: "run.route.taken", payload: { node_id: step.nodeId, chosen: result.route.chosen, target: result.route.target } });
+    this.deliver(next, result);
+    for (const id of referencedSessionIds(next)) {
+      const session = await this.session(id);
+      next.sessions[id] = sessionMeta(session);
+    }
+    const stored = await storedChunkCounts(this.database, [...new Set([...recorder.sessionIds(), ...result.outputs.map((output) => output.id)])]);
+    const rows = recorder.toCommit(result.outputs, stored);
+    this.watermark += settled;
+    await this.commit({
+      sessions: rows.sessions,
+      chunks: rows.chunks,
+      events: rows.events,
+      tokensUsed: rows.tokensUsed,
+      checkpoint: {
+        seq: stepSeq,
+        planHash: this.plan.hash,
+        state: next,
+        nextNodes: next.ready.map((ready) => ready.nodeId),
+        pendingInterrupts: next.suspended.map((suspended) => suspended.interruptId),
+        effectWatermark: this.watermark,
+      },
+    });
+    this.state = next;
+    this.seq = stepSeq;
+    this.tokensUsed += rows.tokensUsed;
+    const budget = this.claim.run.tokenBudget ?? this.plan.settings.tokenBudget;
+    if (budget !== undefined && budget !== null && this.tokensUsed > budget) {
+      return this.fail({ code: "budget_exceeded", message: `run ${this.runId} used ${this.tokensUsed} tokens, over its budget of ${budget}`, node_id: step.nodeId });
+    }
+    return null;
+  }
+
+  /** Hands each output session to the next steps; a merge waits until every edge of its join delivered. */
+  private deliver(state: ExecutionState, result: NodeResult): void {
+    for (const next of result.next) {
+      const session = result.outputs[next.output];
+      if (!session) throw new RathError("internal", `step result names output ${next.output} but has ${result.outputs.length}`);
+      const join = this.plan.nodes[next.nodeId]?.join ?? null;
+      if (join === null) {
+        state.ready.push({ nodeId: next.nodeId, inputs: [session.id] });
+        continue;
+      }
+      const arrived = { ...(state.joins[next.nodeId] ?? {}), [next.edgeId]: session.id };
+      if (join.every((edgeId) => arrived[edgeId] !== undefined)) {
+        delete state.joins[next.nodeId];
+        state.ready.push({ nodeId: next.nodeId, inputs: join.map((edgeId) => arrived[edgeId] as string) });
+      } else {
+        state.joins[next.nodeId] = arrived;
+      }
+    }
+  }
+
+  private async commit(commit: StepCommit): Promise<void> {
+    try {
+      await commitStep(this.database, this.runId, this.token, commit);
+    } catch (error) {
+      if (isRathError(error, "conflict") && /stale fencing token|not running/.test(error.message)) {
+        this.stop.abort("lease_lost" satisfies StopReason);
+        throw new LeaseLost(error.message);
+      }
+      throw error;
+    }
+  }
+
+  private fail(error: RunFailure & { node_id?: string | undefined }): Promise<ExecutionOutcome> {
+    const failure = Object.fromEntries(Object.entries(error).filter(([, value]) => value !== undefined)) as RunFailure;
+    return this.finish("failed", { reason: failure.message, error: failure, events: [{ type: "run.execution.failed", payload: failure }] });
+  }
+
+  /** Moves the run out of `running`, fenced by this execution's token. */
+  private async finish(to: RunStatus, options: Omit<TransitionOptions, "fencingToken">): Promise<ExecutionOutcome> {
+    const current = await getRun(this.database, this.runId);
+    if (current === null || current.fencingToken !== this.token || current.status !== "running") return { status: "abandoned", run: current };
+    try {
+      const run = await transition(this.database, this.runId, current.version, to, { ...options, fencingToken: this.token });
+      return { status: run.status, run };
+    } catch (error) {
+      if (isRathError(error, "conflict")) return { status: "abandoned", run: await getRun(this.database, this.runId) };
+      throw error;
+    }
+  }
+}

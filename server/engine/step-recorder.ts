@@ -1,0 +1,127 @@
+/**
+ * Records what one step attempt produced, from the runtime's events and the sessions it announced: the new
+ * sessions with all their chunks, chunks appended to sessions stored by earlier steps, the run events to store
+ * (every runtime event except streaming deltas), and the tokens the models reported.
+ */
+import type { RuntimeEvent } from "../../runtime/events";
+import type { Chunk } from "../../runtime/session/chunk";
+import type { Session, SessionSnapshot } from "../../runtime/session/session";
+import { addUsage } from "../../runtime/session/usage";
+import type { ChunkInput, SessionInput } from "../db/session-record";
+import type { RunEventInput } from "../db/run-events";
+
+/** Runtime event types that are not stored (they stream to live listeners only). */
+export const UNSTORED_EVENT_TYPES: ReadonlySet<string> = new Set(["model.delta"]);
+
+interface RecordedSession {
+  snapshot: SessionSnapshot;
+  chunks: Map<number, Chunk>;
+}
+
+/** What a step writes with its commit, split into rows for new sessions and chunks for stored ones. */
+export interface RecordedStep {
+  sessions: SessionInput[];
+  chunks: ChunkInput[];
+  events: RunEventInput[];
+  tokensUsed: number;
+}
+
+/** Collects one attempt's sessions, chunks, events and token usage. */
+export class StepRecorder {
+  private readonly sessions = new Map<string, RecordedSession>();
+  private readonly appended = new Map<string, Map<number, Chunk>>();
+  private readonly events: RunEventInput[] = [];
+  private tokens = 0;
+
+  constructor(private readonly nodeId: string) {}
+
+  /** Receives an announced session (through the runtime's session observer). */
+  readonly observe = (session: Session): void => {
+    if (this.sessions.has(session.id)) return;
+    const snapshot = session.toSnapshot();
+    this.sessions.set(session.id, { snapshot, chunks: new Map(snapshot.chunks.map((chunk, index) => [index, chunk])) });
+  };
+
+  /** Receives a runtime event. */
+  readonly emit = (event: RuntimeEvent): void => {
+    if (event.type === "chunk.appended") {
+      const target = this.sessions.get(event.session_id)?.chunks ?? this.appendedTo(event.session_id);
+      target.set(event.index, event.chunk);
+    }
+    if (event.type === "model.response.completed") this.tokens += event.usage?.total_tokens ?? 0;
+    if (UNSTORED_EVENT_TYPES.has(event.type)) return;
+    const { type, ...payload } = event;
+    this.events.push({ type, payload });
+  };
+
+  /** Adds an engine event after the runtime's. */
+  addEvent(event: RunEventInput): void {
+    this.events.push(event);
+  }
+
+  /** Tokens reported by model responses so far. */
+  get tokensUsed(): number {
+    return this.tokens;
+  }
+
+  private appendedTo(sessionId: string): Map<number, Chunk> {
+    let chunks = this.appended.get(sessionId);
+    if (!chunks) {
+      chunks = new Map();
+      this.appended.set(sessionId, chunks);
+    }
+    return chunks;
+  }
+
+  /**
+   * The rows to commit. `outputs` are the step's final sessions (their snapshots win over what was announced);
+   * `stored` maps ids of sessions already in the database to their stored chunk count, so only their new chunks
+   * are written.
+   */
+  toCommit(outputs: readonly Session[], stored: ReadonlyMap<string, number>): RecordedStep {
+    for (const output of outputs) {
+      const snapshot = output.toSnapshot();
+      const recorded = this.sessions.get(output.id);
+      if (recorded) {
+        recorded.snapshot = snapshot;
+        snapshot.chunks.forEach((chunk, index) => recorded.chunks.set(index, chunk));
+      } else if (stored.has(output.id)) {
+        const chunks = this.appendedTo(output.id);
+        snapshot.chunks.forEach((chunk, index) => chunks.set(index, chunk));
+      } else {
+        // An output nobody announced is still stored: the checkpoint refers to it.
+        this.observe(output);
+      }
+    }
+    const sessions: SessionInput[] = [];
+    const chunks: ChunkInput[] = [];
+    for (const [id, recorded] of this.sessions) {
+      if (stored.has(id)) {
+        const from = stored.get(id) ?? 0;
+        for (const [index, chunk] of sortedEntries(recorded.chunks)) if (index >= from) chunks.push({ sessionId: id, index, chunk });
+        continue;
+      }
+      const ordered = sortedEntries(recorded.chunks);
+      const { snapshot } = recorded;
+      let usage = snapshot.usage;
+      for (const [index, chunk] of ordered) if (index >= snapshot.chunks.length) usage = addUsage(usage, chunk.meta.usage);
+      sessions.push({ id, nodeId: this.nodeId, lineage: snapshot.lineage, placement: snapshot.placement, usage, chunkCount: ordered.length });
+      for (const [index, chunk] of ordered) chunks.push({ sessionId: id, index, chunk });
+    }
+    for (const [id, appended] of this.appended) {
+      if (this.sessions.has(id)) continue;
+      const from = stored.get(id) ?? 0;
+      for (const [index, chunk] of sortedEntries(appended)) if (index >= from) chunks.push({ sessionId: id, index, chunk });
+    }
+    return { sessions, chunks, events: [...this.events], tokensUsed: this.tokens };
+  }
+
+  /** Ids of every session this attempt announced or appended to. */
+  sessionIds(): string[] {
+    return [...new Set([...this.sessions.keys(), ...this.appended.keys()])];
+  }
+}
+
+function sortedEntries(chunks: Map<number, Chunk>): Array<[number, Chunk]> {
+  return [...chunks.entries()].sort(([left], [right]) => left - right);
+}
