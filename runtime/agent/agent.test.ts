@@ -10,7 +10,7 @@ import { extra } from "../session/lineage";
 import { Session } from "../session/session";
 import { createScriptedProvider, makeUsage } from "../testing/scripted-provider";
 import { defineTool } from "../tools/define-tool";
-import { Agent, TOOL_EFFECTS_RESOURCE } from "./agent";
+import { Agent, DEFAULT_MAX_ROUNDS, TOOL_EFFECTS_RESOURCE } from "./agent";
 import { recordingContext } from "./test-helpers";
 
 const add = defineTool({
@@ -88,6 +88,32 @@ describe("Agent.forward", () => {
     expect(context.events.at(-1)).toMatchObject({ type: "agent.ended", rounds: 2, truncated: true });
   });
 
+  it("has a default round limit of 64, after which the loop is truncated", async () => {
+    const provider = createScriptedProvider({ steps: () => ({ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }) });
+    const agent = new Agent({ name: "looper", provider, tools: [add] });
+    expect(DEFAULT_MAX_ROUNDS).toBe(64);
+    expect(agent.maxRounds).toBe(64);
+    const out = await agent.forward(Session.create("user", "go"));
+    expect(provider.requests).toHaveLength(64);
+    expect(extra(out.lineage, "loop.truncated")).toBe(true);
+    expect(out.chunks.length).toBe(1 + 64 * 2);
+  });
+
+  it.each(["stop", "length", "content_filter"] as const)("stops when the model answers without tool calls (finish %s), appending the answer whole", async (finishReason) => {
+    const provider = createScriptedProvider({ steps: [{ content: "A complete answer, streamed in pieces.", finishReason }, { content: "never" }] });
+    const context = recordingContext();
+    const out = await new Agent({ name: "a", provider, tools: [add] }).forward(Session.create("user", "x"), context);
+    expect(provider.requests).toHaveLength(1);
+    expect(kinds(out)).toEqual(["user", "assistant"]);
+    expect(out.chunks.at(1)?.payload).toEqual({ content: "A complete answer, streamed in pieces.", tool_calls: null });
+    expect(extra(out.lineage, "loop.truncated")).toBeUndefined();
+    const deltas = context.events.flatMap((event) => (event.type === "model.delta" ? [event.text] : []));
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe("A complete answer, streamed in pieces.");
+    expect(context.events.filter((event) => event.type === "chunk.appended")).toHaveLength(1);
+    expect(context.events).toContainEqual(expect.objectContaining({ type: "model.response.completed", finish_reason: finishReason }));
+  });
+
   it("keeps going after tool errors (bad arguments, unknown tool)", async () => {
     const provider = createScriptedProvider({
       steps: [
@@ -135,6 +161,15 @@ describe("Agent.forward", () => {
     await expect(agent.forward(Session.create("user", "x"))).rejects.toSatisfy(
       (error) => isRathError(error, "budget_exceeded") && error.details?.used === 100 && error.details?.limit === 99,
     );
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it("aborts the run when the budget callback says abort, calling it once", async () => {
+    const seen: number[] = [];
+    const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }], usage: makeUsage(6, 6) }, { content: "never" }] });
+    const agent = new Agent({ name: "spender", provider, tools: [add], tokenBudget: { limit: 10, onExceeded: (info) => (seen.push(info.used), "abort") } });
+    await expect(agent.forward(Session.create("user", "x"))).rejects.toSatisfy((error) => isRathError(error, "budget_exceeded"));
+    expect(seen).toEqual([12]);
     expect(provider.requests).toHaveLength(1);
   });
 

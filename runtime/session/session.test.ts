@@ -36,11 +36,22 @@ describe("Session.create", () => {
   });
 
   it("makes leaf_system and empty sessions", () => {
-    expect(Session.create("system", "be brief").lineage.lineage_kind).toBe("leaf_system");
+    const system = Session.create("system", "be brief");
+    expect(system.chunks.toArray().map((chunk) => [chunk.kind, chunk.payload])).toEqual([["system", { content: "be brief" }]]);
+    expect(system.lineage).toEqual({
+      parent_session_ids: [],
+      lineage_operator: "Session.create",
+      lineage_kind: "leaf_system",
+      lineage_extras: [["source", "Session.create"]],
+    });
     const empty = Session.create("empty");
     expect(empty.chunks.length).toBe(0);
-    expect(empty.lineage.lineage_kind).toBe("unknown");
-    expect(empty.lineage.lineage_operator).toBe("implicit");
+    expect(empty.lineage).toEqual({
+      parent_session_ids: [],
+      lineage_operator: "implicit",
+      lineage_kind: "unknown",
+      lineage_extras: [["source", "Session.create"]],
+    });
   });
 
   it("refuses any other kind with an error that says unknown kind", () => {
@@ -131,6 +142,22 @@ describe("merge", () => {
     expect(bound.merge(local).placement.backend).toBe("bwrap");
   });
 
+  it("shares self's sandbox handle (refcount + 1) and takes no reference to other's", async () => {
+    const mine = new TestHandle();
+    const theirs = new TestHandle();
+    const a = Session.create("user", "a").withHandle(mine);
+    const b = Session.create("user", "b").withHandle(theirs);
+    const merged = a.merge(b);
+    expect(merged.handle).toBe(mine);
+    expect([mine.refcount, theirs.refcount]).toEqual([2, 1]);
+    await a.release();
+    expect(mine.closed).toBe(false);
+    await merged.release();
+    expect(mine.closed).toBe(true);
+    await b.release();
+    expect(theirs.closedCount).toBe(1);
+  });
+
   it("keeps self's provider", () => {
     const a = Session.create("user", "a").withProvider("openai");
     const b = Session.create("user", "b").withProvider("anthropic");
@@ -144,6 +171,22 @@ describe("merge", () => {
     expect(merged.chunks.length).toBe(10_000);
     expect(merged.chunks.depth).toBeLessThanOrEqual(long.chunks.depth + 1);
     expect(merged.chunks.at(5000)).toBe(long.chunks.at(0));
+  });
+});
+
+describe("structural sharing", () => {
+  it("keeps memory near one copy for many forks of one long session, each with its own tail", () => {
+    let long = Session.create("empty");
+    const chunks = Array.from({ length: 20_000 }, (_, index) => makeChunk("user", { content: `m${index}` }, { at: "t" }));
+    long = long.append(...chunks);
+    const before = process.memoryUsage().heapUsed;
+    const forks: Session[] = [];
+    for (let index = 0; index < 2000; index++) forks.push(long.fork().append(makeChunk("user", { content: `tail ${index}` }, { at: "t" })));
+    const grown = process.memoryUsage().heapUsed - before;
+    // Copying the 20k-entry chunk array per fork would keep at least 2000 * 160 KB = 320 MB alive.
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
+    expect(forks.every((fork) => fork.chunks.at(19_999) === long.chunks.at(19_999) && fork.chunks.length === 20_001)).toBe(true);
+    expect(forks[1999]?.chunks.last()?.payload).toEqual({ content: "tail 1999" });
   });
 });
 

@@ -156,6 +156,27 @@ describe("dispatchToolCalls: results, evidence and events", () => {
     expect(events[1]).toMatchObject({ ok: false, error_kind: "invalid_tool_arguments" });
   });
 
+  it("validates arguments before the call: a tool never sees arguments its schema refuses", async () => {
+    const received: unknown[] = [];
+    const strict = defineTool({
+      name: "strict",
+      description: "",
+      parameters: z.object({ count: z.number().int().min(1) }),
+      execute: (args) => (received.push(args), "ran"),
+    });
+    const chunks = await dispatchToolCalls(
+      [toolCall("strict", { count: 0 }), toolCall("strict", { count: "3" }), toolCall("strict", {}), toolCall("strict", { count: 2 })],
+      options(ToolRegistry.of([strict])),
+    );
+    expect(chunks.map((chunk) => parseContent(chunk.payload.content).error_kind ?? "ok")).toEqual([
+      "invalid_tool_arguments",
+      "invalid_tool_arguments",
+      "invalid_tool_arguments",
+      "ok",
+    ]);
+    expect(received).toEqual([{ count: 2 }]);
+  });
+
   it("treats arguments that are not JSON as invalid arguments, keeping the raw string as evidence", async () => {
     const [chunk] = await dispatchToolCalls([toolCall("add", "{a: 1")], options(ToolRegistry.of([add])));
     const content = parseContent(chunk!.payload.content);
