@@ -1,0 +1,47 @@
+/**
+ * Runs: start (idempotent by key), get, list, cancel, resume, decideInterrupt, events (a page after a seq) and
+ * `onEvents`, a subscription (SSE) that streams the run's events live and resumes after the last event id.
+ */
+import { tracked } from "@trpc/server";
+import { z } from "zod";
+import { followRunEvents } from "../../services/run-event-stream";
+import {
+  cancelRun,
+  decideInterrupt,
+  DecideInterruptRequest,
+  getRunDetail,
+  ListRunsRequest,
+  listRunsPage,
+  resumeRun,
+  runEvents,
+  RunEventsRequest,
+  startRun,
+  StartRunRequest,
+} from "../../services/run-service";
+import { procedure, router } from "../trpc";
+
+const RunId = z.object({ runId: z.string().min(1) });
+
+/** Input of `runs.onEvents`: the run, and where to start (tRPC fills `lastEventId` when the client reconnects). */
+export const OnEventsInput = z.object({
+  runId: z.string().min(1),
+  afterSeq: z.number().int().nonnegative().optional(),
+  lastEventId: z.string().regex(/^\d+$/, "a lastEventId is an event seq").nullish(),
+});
+
+/** The `runs` router. */
+export const runsRouter = router({
+  start: procedure.input(StartRunRequest).mutation(({ ctx, input }) => startRun(ctx.database, ctx.executor, input)),
+  get: procedure.input(RunId).query(({ ctx, input }) => getRunDetail(ctx.database, input.runId)),
+  list: procedure.input(ListRunsRequest.optional()).query(({ ctx, input }) => listRunsPage(ctx.database, input ?? {})),
+  cancel: procedure.input(RunId).mutation(({ ctx, input }) => cancelRun(ctx.database, input.runId)),
+  resume: procedure.input(RunId).mutation(({ ctx, input }) => resumeRun(ctx.database, ctx.executor, input.runId)),
+  decideInterrupt: procedure.input(DecideInterruptRequest).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
+  events: procedure.input(RunEventsRequest).query(({ ctx, input }) => runEvents(ctx.database, input)),
+  onEvents: procedure.input(OnEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    const afterSeq = input.lastEventId != null ? Number(input.lastEventId) : (input.afterSeq ?? 0);
+    for await (const event of followRunEvents(ctx.database, input.runId, { afterSeq, ...(signal ? { signal } : {}) })) {
+      yield tracked(String(event.seq), event);
+    }
+  }),
+});

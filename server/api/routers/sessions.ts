@@ -1,0 +1,10 @@
+/** The session graph of a run (sessions, lineage edges, usage, status, node ids, chunk counts) and chunk pages. */
+import { z } from "zod";
+import { runSessionGraph, sessionChunks, SessionChunksRequest } from "../../services/session-service";
+import { procedure, router } from "../trpc";
+
+/** The `sessions` router. */
+export const sessionsRouter = router({
+  graph: procedure.input(z.object({ runId: z.string().min(1) })).query(({ ctx, input }) => runSessionGraph(ctx.database, input.runId)),
+  chunks: procedure.input(SessionChunksRequest).query(({ ctx, input }) => sessionChunks(ctx.database, input)),
+});

@@ -1,0 +1,196 @@
+/**
+ * Runs as the API offers them: start a run of a revision (the head by default, or of an inline spec), with
+ * idempotency keys; read, list, cancel and resume runs; decide interrupts; page events. Execution itself is
+ * the engine's: every change that queues a run wakes the executor.
+ */
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import type { Database } from "../db/database";
+import { getInterrupt, InterruptDecision, listPendingInterrupts } from "../db/interrupt-store";
+import { eventsPage } from "../db/run-events";
+import type { RunRecord } from "../db/run-record";
+import { createRun, getRun, listRuns, requestCancel, transition } from "../db/run-store";
+import { submitDecision } from "../engine/run-interrupts";
+import { RunStatus } from "../engine/run-status";
+import type { RunExecutor } from "./run-executor";
+import { runEventView, runView, interruptView, type InterruptView, type RunEventView, type RunView } from "./views";
+import { ensureRevisionForSpec, requireRevision, requireWorkflow } from "./workflow-service";
+
+/** Input of `startRun`: a saved workflow (its head revision unless one is named) or an inline spec. */
+export const StartRunRequest = z
+  .object({
+    workflowId: z.string().min(1).optional(),
+    revisionId: z.string().min(1).optional(),
+    spec: z.unknown().optional(),
+    input: z.unknown().default(null),
+    idempotencyKey: z.string().min(1).max(200).optional(),
+    priority: z.number().int().min(-1000).max(1000).default(0),
+    tokenBudget: z.number().int().positive().optional(),
+  })
+  .refine((request) => (request.workflowId === undefined) !== (request.spec === undefined), {
+    message: "expected exactly one of workflowId or spec",
+    path: ["workflowId"],
+  })
+  .refine((request) => request.revisionId === undefined || request.workflowId !== undefined, {
+    message: "revisionId needs workflowId",
+    path: ["revisionId"],
+  });
+export type StartRunRequest = z.input<typeof StartRunRequest>;
+
+/** A started run, and whether this call created it (false: the idempotency key named an existing run). */
+export interface StartedRun {
+  run: RunView;
+  created: boolean;
+}
+
+/** Queues a run; the same (workflow, idempotency key) returns the first run unchanged. */
+export async function startRun(database: Database, executor: RunExecutor, request: StartRunRequest): Promise<StartedRun> {
+  const parsed = StartRunRequest.parse(request);
+  let workflowId: string;
+  let revisionId: string;
+  let planHash: string;
+  if (parsed.workflowId === undefined) {
+    const ensured = await ensureRevisionForSpec(database, parsed.spec);
+    workflowId = ensured.workflow.id;
+    revisionId = ensured.revision.id;
+    planHash = ensured.plan.hash;
+  } else {
+    const workflow = await requireWorkflow(database, parsed.workflowId);
+    const chosen = parsed.revisionId ?? workflow.headRevisionId;
+    if (chosen === null) {
+      throw new RathError("invalid_argument", `workflow ${workflow.id} has no saved revision yet; save a revision before starting a run`);
+    }
+    const revision = await requireRevision(database, workflow.id, chosen);
+    workflowId = workflow.id;
+    revisionId = revision.id;
+    planHash = revision.specSha256;
+  }
+  const { run, created } = await createRun(database, {
+    workflowId,
+    revisionId,
+    planHash,
+    input: parsed.input,
+    priority: parsed.priority,
+    ...(parsed.idempotencyKey === undefined ? {} : { idempotencyKey: parsed.idempotencyKey }),
+    ...(parsed.tokenBudget === undefined ? {} : { tokenBudget: parsed.tokenBudget }),
+  });
+  if (created) executor.wake(run.id);
+  return { run: runView(run), created };
+}
+
+/** A run, or `not_found`. */
+export async function requireRun(database: Database, runId: string): Promise<RunRecord> {
+  const run = await getRun(database, runId);
+  if (run === null) throw new RathError("not_found", `run ${runId} not found`);
+  return run;
+}
+
+/** A run with its pending interrupts (what the run view shows). */
+export async function getRunDetail(database: Database, runId: string): Promise<{ run: RunView; pendingInterrupts: InterruptView[] }> {
+  const run = await requireRun(database, runId);
+  const pending = await listPendingInterrupts(database, { runId });
+  return { run: runView(run), pendingInterrupts: pending.map(interruptView) };
+}
+
+/** Filters and paging of `listRunsPage`. */
+export const ListRunsRequest = z.object({
+  workflowId: z.string().min(1).optional(),
+  status: z.union([RunStatus, z.array(RunStatus).min(1)]).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).optional(),
+});
+export type ListRunsRequest = z.input<typeof ListRunsRequest>;
+
+/** A page of runs, newest first; `nextCursor` is null on the last page. */
+export async function listRunsPage(database: Database, request: ListRunsRequest = {}): Promise<{ runs: RunView[]; nextCursor: string | null }> {
+  const page = await listRuns(database, ListRunsRequest.parse(request));
+  return { runs: page.runs.map(runView), nextCursor: page.nextCursor };
+}
+
+/** Cancels a run: at once unless it is running (then its worker stops at the next heartbeat). */
+export async function cancelRun(database: Database, runId: string): Promise<RunView> {
+  return runView(await requestCancel(database, runId, "cancelled through the API"));
+}
+
+/**
+ * Puts a run back in the queue where SPEC §6 allows it: `needs_review -> queued` (a person reviewed an ambiguous
+ * effect), and `waiting -> queued` once no interrupt is pending. Anything else is a `conflict` naming the status.
+ */
+export async function resumeRun(database: Database, executor: RunExecutor, runId: string): Promise<RunView> {
+  const run = await requireRun(database, runId);
+  if (run.status === "waiting") {
+    const pending = await listPendingInterrupts(database, { runId });
+    if (pending.length > 0) {
+      throw new RathError(
+        "conflict",
+        `run ${runId} waits for ${pending.length} decision(s) (interrupt ${pending.map((item) => item.id).join(", ")}); decide them instead of resuming`,
+      );
+    }
+  } else if (run.status !== "needs_review") {
+    throw new RathError("conflict", `run ${runId} is ${run.status}; only a run that needs review or waits without pending decisions can be resumed`);
+  }
+  const resumed = await transition(database, runId, run.version, "queued", { reason: "resumed through the API" });
+  executor.wake(runId);
+  return runView(resumed);
+}
+
+/** Input of `decideInterrupt`: the decision and, for edit / reject / respond, its value. */
+export const DecideInterruptRequest = z.object({
+  interruptId: z.string().min(1),
+  decision: z.enum(["approve", "edit", "reject", "respond"]),
+  payload: z.unknown().optional(),
+  by: z.string().max(200).optional(),
+});
+export type DecideInterruptRequest = z.input<typeof DecideInterruptRequest>;
+
+function toStoredDecision(request: z.infer<typeof DecideInterruptRequest>): InterruptDecision {
+  const by = request.by === undefined ? {} : { by: request.by };
+  switch (request.decision) {
+    case "approve":
+      return { kind: "approve", ...by };
+    case "edit":
+      if (request.payload === undefined) throw new RathError("invalid_argument", "an edit decision needs a payload (the edited text)");
+      return { kind: "edit", value: request.payload, ...by };
+    case "reject":
+      if (request.payload !== undefined && typeof request.payload !== "string") {
+        throw new RathError("invalid_argument", `a reject decision takes an optional reason string as payload; found ${typeof request.payload}`);
+      }
+      return { kind: "reject", ...(request.payload === undefined ? {} : { reason: request.payload }), ...by };
+    case "respond":
+      if (typeof request.payload !== "string") {
+        throw new RathError("invalid_argument", `a respond decision needs the response text as payload; found ${request.payload === undefined ? "none" : typeof request.payload}`);
+      }
+      return { kind: "respond", response: request.payload, ...by };
+  }
+}
+
+/** Records a person's decision; a waiting run goes back to the queue and the executor is woken. */
+export async function decideInterrupt(database: Database, executor: RunExecutor, request: DecideInterruptRequest): Promise<RunView> {
+  const parsed = DecideInterruptRequest.parse(request);
+  const decision = toStoredDecision(parsed);
+  const interrupt = await getInterrupt(database, parsed.interruptId);
+  if (interrupt === null) throw new RathError("not_found", `interrupt ${parsed.interruptId} not found`);
+  const run = await submitDecision(database, parsed.interruptId, decision);
+  if (run.status === "queued") executor.wake(run.id);
+  return runView(run);
+}
+
+/** Input of `runEvents`: events after `afterSeq`, at most `limit`. */
+export const RunEventsRequest = z.object({
+  runId: z.string().min(1),
+  afterSeq: z.number().int().nonnegative().default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type RunEventsRequest = z.input<typeof RunEventsRequest>;
+
+/** A page of a run's events in order; `nextAfterSeq` is what to pass next time. */
+export async function runEvents(
+  database: Database,
+  request: RunEventsRequest,
+): Promise<{ events: RunEventView[]; nextAfterSeq: number; lastSeq: number; status: RunStatus }> {
+  const parsed = RunEventsRequest.parse(request);
+  const run = await requireRun(database, parsed.runId);
+  const events = await eventsPage(database, parsed.runId, { afterSeq: parsed.afterSeq, limit: parsed.limit });
+  const last = events[events.length - 1];
+  return { events: events.map(runEventView), nextAfterSeq: last?.seq ?? parsed.afterSeq, lastSeq: run.lastEventSeq, status: run.status };
+}

@@ -1,0 +1,40 @@
+/**
+ * Provider settings for the settings page. The API key is write-only: it is stored server-side and every
+ * answer says `hasApiKey` instead; only the engine reads the key back (server/db/provider-settings-store.ts).
+ */
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import type { Database } from "../db/database";
+import { deleteProviderSetting, listProviderSettings, saveProviderSetting } from "../db/provider-settings-store";
+import { ProviderKind } from "../../runtime/providers/config";
+import { providerView, type ProviderView } from "./views";
+
+/**
+ * Input of `upsertProvider`. `apiKey`: a string sets it, null removes it, absent keeps the stored one (a form can be
+ * saved without typing the key again).
+ */
+export const UpsertProviderRequest = z.object({
+  name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, "letters, digits, '_', '.' or '-'"),
+  kind: ProviderKind,
+  baseUrl: z.string().url().nullable().default(null),
+  model: z.string().min(1).max(200).nullable().default(null),
+  apiKey: z.string().min(1).max(1000).nullable().optional(),
+});
+export type UpsertProviderRequest = z.input<typeof UpsertProviderRequest>;
+
+/** Every provider setting, by name, without keys. */
+export async function listProviders(database: Database): Promise<ProviderView[]> {
+  return (await listProviderSettings(database)).map(providerView);
+}
+
+/** Creates or updates a provider setting; the answer never contains the key. */
+export async function upsertProvider(database: Database, request: UpsertProviderRequest): Promise<ProviderView> {
+  const parsed = UpsertProviderRequest.parse(request);
+  return providerView(await saveProviderSetting(database, parsed));
+}
+
+/** Deletes a provider setting; `not_found` when there is none with that name. */
+export async function deleteProvider(database: Database, name: string): Promise<{ name: string; deleted: true }> {
+  if (!(await deleteProviderSetting(database, name))) throw new RathError("not_found", `provider setting '${name}' not found`);
+  return { name, deleted: true };
+}

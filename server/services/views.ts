@@ -1,0 +1,205 @@
+/**
+ * What the API returns: store records as plain JSON values (dates as ISO strings), so tRPC, the HTTP routes and
+ * the CLI send the same shapes without a transformer, and nothing internal (fencing tokens, keys) slips out.
+ */
+import type { Chunk } from "../../runtime/session/chunk";
+import type { InterruptDecision, InterruptRecord } from "../db/interrupt-store";
+import type { ProviderSettingView } from "../db/provider-settings-store";
+import type { RunEventRecord } from "../db/run-events";
+import type { RunFailure, RunRecord } from "../db/run-record";
+import type { ChunkRecord, SessionRecord, SessionStatus } from "../db/session-record";
+import type { SessionEdge } from "../db/session-store";
+import type { RevisionRecord, WorkflowRecord } from "../db/workflow-store";
+import type { RunStatus } from "../engine/run-status";
+import type { Lineage } from "../../runtime/session/lineage";
+import type { Placement } from "../../runtime/sandbox/handle";
+import type { Usage } from "../../runtime/session/usage";
+
+function iso(date: Date): string;
+function iso(date: Date | null): string | null;
+function iso(date: Date | null): string | null {
+  return date === null ? null : date.toISOString();
+}
+
+/** A workflow as the API shows it. */
+export interface WorkflowView {
+  id: string;
+  name: string;
+  description: string;
+  headRevisionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+/** A workflow record as a view. */
+export function workflowView(record: WorkflowRecord): WorkflowView {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    headRevisionId: record.headRevisionId,
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+    deletedAt: iso(record.deletedAt),
+  };
+}
+
+/** An immutable revision as the API shows it. */
+export interface RevisionView {
+  id: string;
+  workflowId: string;
+  number: number;
+  spec: unknown;
+  layout: unknown;
+  specSha256: string;
+  planId: string;
+  parentRevisionId: string | null;
+  message: string;
+  createdAt: string;
+}
+
+/** A revision record as a view. */
+export function revisionView(record: RevisionRecord): RevisionView {
+  return { ...record, createdAt: iso(record.createdAt) };
+}
+
+/** A run as the API shows it (no lease token). */
+export interface RunView {
+  id: string;
+  workflowId: string;
+  revisionId: string;
+  planHash: string;
+  status: RunStatus;
+  version: number;
+  priority: number;
+  input: unknown;
+  output: unknown;
+  error: RunFailure | null;
+  idempotencyKey: string | null;
+  leaseOwner: string | null;
+  tokenBudget: number | null;
+  tokensUsed: number;
+  cancelRequested: boolean;
+  lastEventSeq: number;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** A run record as a view. */
+export function runView(record: RunRecord): RunView {
+  return {
+    id: record.id,
+    workflowId: record.workflowId,
+    revisionId: record.revisionId,
+    planHash: record.planHash,
+    status: record.status,
+    version: record.version,
+    priority: record.priority,
+    input: record.input,
+    output: record.output,
+    error: record.error,
+    idempotencyKey: record.idempotencyKey,
+    leaseOwner: record.leaseOwner,
+    tokenBudget: record.tokenBudget,
+    tokensUsed: record.tokensUsed,
+    cancelRequested: record.cancelRequested,
+    lastEventSeq: record.lastEventSeq,
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+    startedAt: iso(record.startedAt),
+    finishedAt: iso(record.finishedAt),
+  };
+}
+
+/** One run event as the API shows it. */
+export interface RunEventView {
+  runId: string;
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  at: string;
+}
+
+/** A run event record as a view. */
+export function runEventView(record: RunEventRecord): RunEventView {
+  return { runId: record.runId, seq: record.seq, type: record.type, payload: record.payload, at: iso(record.at) };
+}
+
+/** A session node of the graph: lineage, usage, status, the canvas node that produced it, its chunk count. */
+export interface SessionView {
+  id: string;
+  runId: string;
+  nodeId: string | null;
+  lineage: Lineage;
+  placement: Placement;
+  usage: Usage | null;
+  chunkCount: number;
+  status: SessionStatus;
+  error: string | null;
+  createdAt: string;
+}
+
+/** A session record as a view (placement env is left out: it may hold secrets). */
+export function sessionView(record: SessionRecord): SessionView {
+  const spec = record.placement.spec;
+  return { ...record, placement: { ...record.placement, spec: spec === null ? null : { ...spec, env: {} } }, createdAt: iso(record.createdAt) };
+}
+
+/** A lineage edge of the graph. */
+export type SessionEdgeView = SessionEdge;
+
+/** One chunk with its index. */
+export interface ChunkView {
+  sessionId: string;
+  index: number;
+  chunk: Chunk;
+}
+
+/** A chunk record as a view. */
+export function chunkView(record: ChunkRecord): ChunkView {
+  return { sessionId: record.sessionId, index: record.index, chunk: record.chunk };
+}
+
+/** An interrupt as the API shows it. */
+export interface InterruptView {
+  id: string;
+  runId: string;
+  nodeId: string;
+  status: "pending" | "decided";
+  request: unknown;
+  decision: InterruptDecision | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** An interrupt record as a view. */
+export function interruptView(record: InterruptRecord): InterruptView {
+  return { ...record, createdAt: iso(record.createdAt), decidedAt: iso(record.decidedAt) };
+}
+
+/** A provider setting as the API shows it: `hasApiKey`, never the key. */
+export interface ProviderView {
+  name: string;
+  kind: string;
+  baseUrl: string | null;
+  model: string | null;
+  hasApiKey: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A provider setting (already without its key) as a view. */
+export function providerView(record: ProviderSettingView): ProviderView {
+  return {
+    name: record.name,
+    kind: record.kind,
+    baseUrl: record.baseUrl,
+    model: record.model,
+    hasApiKey: record.hasApiKey,
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
