@@ -27,6 +27,8 @@ describe("MemoryStep", () => {
     const input = Session.create("user", "hello there");
     const committed = await new MemoryStep({ store, op: "commit" }).forward(input);
     expect((committed.chunks.last() as ChunkOf<"memory">).payload).toEqual({ op: "commit", store: "local", count: 1 });
+    expect(committed.lineage).toMatchObject({ parent_session_ids: [input.id], lineage_kind: "op_fork" });
+    expect(input.chunks.length).toBe(1);
     expect(await new MemoryStep({ store, op: "recall" }).forward(Session.create("user", "zebra"))).toMatchObject({ chunks: { length: 1 } });
     expect(() => new MemoryStep({ store, op: "remember", uri: "memory://user/../x" })).toThrow(/forbidden path segment/);
   });

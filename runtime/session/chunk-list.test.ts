@@ -44,10 +44,21 @@ describe("ChunkList", () => {
     expect(list.depth).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(leaves + 2)) + 2);
   });
 
-  it("freezes its leaves", () => {
-    const list = ChunkList.of(1, 2, 3);
+  it("hands out copies: changing what toArray or slice returned leaves the list as it was", () => {
+    const list = ChunkList.from(range(100));
     const array = list.toArray();
     array.push(4);
-    expect(list.length).toBe(3);
+    array[0] = -1;
+    list.slice(0, 10).fill(-1);
+    expect(list.length).toBe(100);
+    expect(list.toArray()).toEqual(range(100));
+  });
+
+  it("keeps the same element objects and a depth within one of the original after append and concat", () => {
+    const base = ChunkList.from(range(10_000).map((value) => ({ value })));
+    const extended = base.append({ value: -1 });
+    for (let index = 0; index < base.length; index += 97) expect(extended.at(index)).toBe(base.at(index));
+    expect(extended.depth).toBeLessThanOrEqual(base.depth + 1);
+    expect(base.concat(base).depth).toBeLessThanOrEqual(base.depth + 1);
   });
 });
