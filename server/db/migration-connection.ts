@@ -56,7 +56,9 @@ async function inProcessTurn<T>(key: string, body: () => Promise<T>): Promise<T>
 export function openSqliteMigrationConnection(filePath: string): MigrationConnection {
   const database = new BetterSqlite3(filePath, { timeout: 10_000 });
   database.pragma("journal_mode = WAL");
-  database.pragma("foreign_keys = ON");
+  // Foreign keys stay off on this connection: Prisma's SQLite migrations rebuild tables (create, copy, drop,
+  // rename), and `PRAGMA foreign_keys` cannot be switched inside the migration's transaction.
+  database.pragma("foreign_keys = OFF");
   const transaction: MigrationTransaction = {
     ensureTable: async () => {
       database.exec(CREATE_TABLE);
@@ -65,6 +67,11 @@ export function openSqliteMigrationConnection(filePath: string): MigrationConnec
       database.prepare(`SELECT "name", "checksum" FROM "_rath_migrations" ORDER BY "name"`).all() as AppliedMigration[],
     executeScript: async (sql) => {
       database.exec(sql);
+      // With foreign keys off the script is not checked as it runs, so check the result before committing.
+      const violations = database.pragma("foreign_key_check") as unknown[];
+      if (violations.length > 0) {
+        throw new Error(`migration left ${violations.length} foreign key violation(s), e.g. ${JSON.stringify(violations[0])}`);
+      }
     },
     record: async ({ name, checksum }) => {
       database
