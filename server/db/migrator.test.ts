@@ -81,6 +81,18 @@ describeEachDatabase("migrator", (open, provider) => {
     expect(await tableNames(url)).not.toContain("sneaky");
   });
 
+  it("refuses a migration that leaves a row pointing at nothing", async () => {
+    const folder = copyMigrations(provider);
+    const { url } = await open({ migrationsDirectory: folder });
+    writeFileSync(
+      path.join(folder, "0002_orphan.sql"),
+      `INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('no-such-run', 1, 'x', '{}');\n`,
+    );
+    await expect(applyMigrations(parseDatabaseUrl(url), folder)).rejects.toThrow(/foreign key/i);
+    rmSync(path.join(folder, "0002_orphan.sql"));
+    expect(await applyMigrations(parseDatabaseUrl(url), folder)).toEqual({ applied: [], alreadyApplied: ["0001_init"] });
+  });
+
   it("rolls back a failing file entirely and does not record it", async () => {
     const folder = copyMigrations(provider);
     const { url } = await open({ migrationsDirectory: folder });
