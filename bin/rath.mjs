@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 /** Subcommand name -> entry module (relative to this file) and a one-line description. */
 const COMMANDS = {
   inspect: { entry: "../runtime/cli/inspect.ts", summary: "summarise persisted sessions, lineage exports and run bundles" },
+  run: { entry: "../server/cli/run.ts", summary: "validate a workflow spec, run it in this process and print the result" },
 };
 
 function usage() {

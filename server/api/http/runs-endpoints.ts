@@ -1,0 +1,81 @@
+/**
+ * The plain HTTP API for headless callers (curl, scripts), served by app/api/v1/runs/**:
+ * POST /api/v1/runs (201 created, 200 for a repeated Idempotency-Key), GET /api/v1/runs/:id and
+ * GET /api/v1/runs/:id/events?after=N&limit=M. Each handler takes the request and a context factory (awaited inside
+ * the handler, so a database that cannot be opened is a mapped 500 too); tests and the Next.js routes share them.
+ */
+import { z } from "zod";
+import { RathError } from "../../../runtime/errors";
+import { getRunDetail, runEvents, startRun } from "../../services/run-service";
+import type { ApiContext } from "../trpc";
+import { errorResponse, jsonResponse } from "./json-response";
+
+/** Body of POST /api/v1/runs. */
+export const PostRunBody = z.object({
+  workflowId: z.string().min(1).optional(),
+  revisionId: z.string().min(1).optional(),
+  spec: z.unknown().optional(),
+  input: z.unknown().default(null),
+  priority: z.number().int().min(-1000).max(1000).optional(),
+  tokenBudget: z.number().int().positive().optional(),
+});
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") throw new RathError("invalid_argument", "expected a JSON object body, found an empty body");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RathError("invalid_argument", "expected a JSON object body, found text that is not valid JSON");
+  }
+}
+
+/** POST /api/v1/runs: starts a run of a saved workflow or an inline spec; honours the Idempotency-Key header. */
+export async function postRun(request: Request, createContext: () => Promise<ApiContext>): Promise<Response> {
+  try {
+    const context = await createContext();
+    const body = PostRunBody.parse(await readJson(request));
+    const key = request.headers.get("idempotency-key")?.trim();
+    if (key !== undefined && (key === "" || key.length > 200)) {
+      throw new RathError("invalid_argument", `Idempotency-Key must be 1 to 200 characters; found ${key.length}`);
+    }
+    const started = await startRun(context.database, context.executor, {
+      ...body,
+      ...(key === undefined ? {} : { idempotencyKey: key }),
+    });
+    return jsonResponse(started.created ? 201 : 200, { run: started.run, created: started.created }, { location: `/api/v1/runs/${started.run.id}` });
+  } catch (error) {
+    return errorResponse(error, "POST /api/v1/runs");
+  }
+}
+
+/** GET /api/v1/runs/:id: the run's status, output and error (and pending interrupts). */
+export async function getRun(runId: string, createContext: () => Promise<ApiContext>): Promise<Response> {
+  try {
+    const context = await createContext();
+    const detail = await getRunDetail(context.database, runId);
+    return jsonResponse(200, detail);
+  } catch (error) {
+    return errorResponse(error, "GET /api/v1/runs/:id");
+  }
+}
+
+const EventsQuery = z.object({
+  after: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+/** GET /api/v1/runs/:id/events?after=N&limit=M: the events after seq N, in order, and where to continue. */
+export async function getRunEvents(runId: string, url: URL, createContext: () => Promise<ApiContext>): Promise<Response> {
+  try {
+    const context = await createContext();
+    const query = EventsQuery.parse({
+      after: url.searchParams.get("after") ?? undefined,
+      limit: url.searchParams.get("limit") ?? undefined,
+    });
+    const page = await runEvents(context.database, { runId, afterSeq: query.after, limit: query.limit });
+    return jsonResponse(200, page);
+  } catch (error) {
+    return errorResponse(error, "GET /api/v1/runs/:id/events");
+  }
+}

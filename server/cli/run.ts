@@ -1,0 +1,138 @@
+/**
+ * `rath run SPEC.json [--input TEXT] [--json] [--db PATH]`: validates a workflow spec, saves it as a revision in
+ * the embedded database (default .rath/studio.db, or DATABASE_URL), starts a run and executes it in this process
+ * until it is terminal or waits for a person, then prints the run id, status and output. Exit codes: 0 succeeded,
+ * 1 any other final status, 2 bad usage or an invalid spec (its problems are printed with their node ids).
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { isRathError } from "../../runtime/errors";
+import { openDatabase, type Database } from "../db/database";
+import { runToCompletion } from "../engine/run-to-completion";
+import { formatPath, type Problem } from "../engine/spec/problems";
+import { validateWorkflowSpec } from "../engine/spec/validate";
+import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
+import { startRun } from "../services/run-service";
+
+const USAGE = `Usage: rath run SPEC.json [--input TEXT] [--json] [--db PATH]
+
+Validates the workflow spec, saves it as a revision, runs it in this process and prints the result.
+
+Options:
+  --input TEXT   the run's input (the Input node's text; default: the node's defaultText)
+  --json         print one JSON object {run_id, status, output, error}
+  --db PATH      the SQLite database file (default: DATABASE_URL, RATH_DB_PATH or .rath/studio.db)
+  -h, --help     show this help
+
+Exit codes: 0 succeeded, 1 failed / waiting / cancelled, 2 usage error or invalid spec.
+Providers named "scripted" or "demo" (and, offline, any provider without an API key) use the demo provider.
+`;
+
+interface RunArguments {
+  specFile: string;
+  input: string | undefined;
+  json: boolean;
+  databasePath: string | undefined;
+}
+
+class UsageError extends Error {}
+
+function parseArguments(args: readonly string[]): RunArguments | "help" {
+  let specFile: string | undefined;
+  let input: string | undefined;
+  let json = false;
+  let databasePath: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    const value = (): string => {
+      const next = args[index + 1];
+      if (next === undefined) throw new UsageError(`${argument} needs a value`);
+      index += 1;
+      return next;
+    };
+    if (argument === "-h" || argument === "--help") return "help";
+    else if (argument === "--json") json = true;
+    else if (argument === "--input") input = value();
+    else if (argument.startsWith("--input=")) input = argument.slice("--input=".length);
+    else if (argument === "--db") databasePath = value();
+    else if (argument.startsWith("--db=")) databasePath = argument.slice("--db=".length);
+    else if (argument.startsWith("-")) throw new UsageError(`unknown option '${argument}'`);
+    else if (specFile === undefined) specFile = argument;
+    else throw new UsageError(`expected one spec file, found another argument '${argument}'`);
+  }
+  if (specFile === undefined) throw new UsageError("expected a spec file (SPEC.json)");
+  return { specFile, input, json, databasePath };
+}
+
+function describeProblem(problem: Problem): string {
+  const where = problem.nodeId ? `node ${problem.nodeId}` : problem.edgeId ? `edge ${problem.edgeId}` : formatPath(problem.path ?? []);
+  return `  ${where}: ${problem.message} [${problem.code}]`;
+}
+
+async function readSpec(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function printResult(options: RunArguments, result: { run_id: string; status: string; output: unknown; error: unknown }): void {
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const output = result.output as { text?: unknown } | null;
+  const text = output !== null && typeof output === "object" && typeof output.text === "string" ? output.text : null;
+  process.stdout.write(`run ${result.run_id}\nstatus ${result.status}\n`);
+  if (text !== null) process.stdout.write(`output\n${text}\n`);
+  else if (result.output !== null) process.stdout.write(`output ${JSON.stringify(result.output)}\n`);
+  if (result.error !== null) process.stdout.write(`error ${JSON.stringify(result.error)}\n`);
+}
+
+/** The `rath run` entry point; returns the exit code. */
+export async function main(args: string[]): Promise<number> {
+  let options: RunArguments | "help";
+  let spec: unknown;
+  try {
+    options = parseArguments(args);
+    if (options === "help") {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    spec = await readSpec(options.specFile);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`rath run: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const validation = validateWorkflowSpec(spec);
+  if (!validation.ok) {
+    const lines = validation.problems.map(describeProblem).join("\n");
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ run_id: null, status: "invalid", output: null, error: { code: "invalid_workflow", problems: validation.problems } })}\n`);
+    }
+    process.stderr.write(`rath run: ${options.specFile} has ${validation.problems.length} problem(s):\n${lines}\n`);
+    return 2;
+  }
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(options.databasePath === undefined ? {} : { url: `file:${path.resolve(options.databasePath)}` });
+    const started = await startRun(database, QUEUE_ONLY_EXECUTOR, { spec, input: options.input ?? null });
+    const run = await runToCompletion(database, started.run.id);
+    printResult(options, { run_id: run.id, status: run.status, output: run.output, error: run.error });
+    return run.status === "succeeded" ? 0 : 1;
+  } catch (error) {
+    if (!isRathError(error) || !error.isUserError) throw error;
+    process.stderr.write(`rath run: ${error.message}\n`);
+    return error.code === "invalid_workflow" || error.code === "invalid_argument" || error.code === "invalid_config" ? 2 : 1;
+  } finally {
+    await database?.close();
+  }
+}
