@@ -116,6 +116,19 @@ describe("loadProviderConfig", () => {
       'OPENAI_BASE_URL must be an http(s) URL such as http://localhost:11434/v1, found "localhost:11434"',
     );
   });
+
+  it("never echoes a key pasted into OPENAI_BASE_URL or ANTHROPIC_BASE_URL", () => {
+    const pasted = [
+      { OPENAI_BASE_URL: "sk-proj-abcdefghijklmnop1234" },
+      { ANTHROPIC_BASE_URL: "0123456789abcdef0123456789abcdef" },
+      { OPENAI_API_KEY: "azure-key-1234", OPENAI_BASE_URL: "myhost/azure-key-1234" },
+    ];
+    for (const env of pasted) {
+      const message = configError(() => loadProviderConfig({ env })).message;
+      expect(message).toMatch(/_BASE_URL must be an http\(s\) URL/);
+      expect(message).not.toMatch(/sk-proj-abcdefghijklmnop1234|0123456789abcdef0123456789abcdef|azure-key-1234/);
+    }
+  });
 });
 
 describe("createProviderFromConfig", () => {

@@ -90,7 +90,7 @@ export function loadProviderConfig(input: { env: Environment; configFile?: strin
     const baseURL = valueOf(env, names.baseURL);
     const model = valueOf(env, names.model);
     if (apiKey === undefined && baseURL === undefined && model === undefined) continue;
-    if (baseURL !== undefined) checkURL(baseURL, names.baseURL);
+    if (baseURL !== undefined) checkURL(baseURL, names.baseURL, apiKey === undefined ? [] : [apiKey]);
     const existing = providers[kind];
     if (existing && existing.kind !== kind) {
       throw new RathError("invalid_config", `provider '${kind}' in ${input.configFile} has kind '${existing.kind}', but ${names.apiKey}/${names.baseURL} configure a provider of kind '${kind}' under that name`);
@@ -166,9 +166,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-function checkURL(value: string, variable: string): void {
+function checkURL(value: string, variable: string, secrets: readonly string[]): void {
   if (!/^https?:\/\//.test(value) || !URL.canParse(value)) {
-    throw new RathError("invalid_config", `${variable} must be an http(s) URL such as http://localhost:11434/v1, found ${JSON.stringify(value)}`);
+    // A key pasted into the URL variable by mistake must not be echoed back into logs.
+    const shown = /^[A-Za-z0-9_-]{20,}$/.test(value) ? "a value that looks like a key (not shown)" : JSON.stringify(redactSecrets(value, { secrets }));
+    throw new RathError("invalid_config", `${variable} must be an http(s) URL such as http://localhost:11434/v1, found ${shown}`);
   }
 }
 
