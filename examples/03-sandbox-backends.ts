@@ -42,7 +42,7 @@ for (const backend of ["local", "bwrap"]) {
     const result = output.chunks.toArray().find((chunk) => chunk.kind === "tool_result");
     const sandbox = result?.meta.evidence?.sandbox;
     const stdout = result ? (JSON.parse(result.payload.content) as { stdout?: string }).stdout?.trim() : undefined;
-    const proof = (await readFile(join(workingDir, "proof.txt"), "utf8")).trim();
+    const proof = (await readFile(join(workingDir, "proof.txt"), "utf8").catch(() => "(missing: the model did not run the command)")).trim();
     console.log(`  ${backend}: tool saw cwd ${stdout}; backend=${sandbox?.backend}; host file proof.txt says '${proof}'`);
     ran.push(`${backend}:${proof}`);
     await output.release();
