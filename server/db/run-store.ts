@@ -145,6 +145,7 @@ export interface TransitionOptions {
  * Moves a run from its current status to `to`, if its version is still `expectedVersion` and the transition is
  * legal. Appends `run.state.changed {from, to, reason}`; leaving `running` clears the lease; a terminal status
  * sets `finishedAt`. Refuses with `conflict` (stale version, stale fencing token, illegal transition).
+ * Workers start runs with `claimNext` (lease + fencing token), not with `transition(..., "running")`.
  */
 export async function transition(
   database: Database,
