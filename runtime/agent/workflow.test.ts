@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
 import { makeChunk, type ChunkOf } from "../session/chunk";
+import { SandboxHandle } from "../sandbox/handle";
+import { validateAcyclic } from "../session/graph";
 import { Session } from "../session/session";
 import { createScriptedProvider } from "../testing/scripted-provider";
 import { Selector } from "./selector";
@@ -15,6 +17,13 @@ function say(name: string, delayMs = 0): Component {
       return session.fork().append(makeChunk("assistant", { content: name, tool_calls: null }));
     },
   };
+}
+
+class CountingHandle extends SandboxHandle {
+  constructor() {
+    super("local", "/tmp/rath-workflow-test");
+  }
+  protected async onClose(): Promise<void> {}
 }
 
 function texts(session: Session): string[] {
@@ -63,6 +72,26 @@ describe("parallel", () => {
   it("accepts a custom merge", async () => {
     const output = await parallel("fan", [say("a"), say("b")], { merge: (sessions) => sessions[1] as Session }).forward(Session.create("user", "q"));
     expect(texts(output)).toEqual(["q", "b"]);
+  });
+
+  it("leaves the sandbox handle with the input and the result only, so it closes when both release it", async () => {
+    const handle = new CountingHandle();
+    const input = Session.create("user", "q").withHandle(handle);
+    const context = recordingContext();
+    const same: Component = { name: "same", forward: async (session) => session.append(makeChunk("user", { content: "c" })) };
+    const merged = await parallel("fan", [same, same, same]).forward(input, context);
+    expect(merged.handle).toBe(handle);
+    // Every merge (the partial one of three branches too) is announced, so the graph has no missing parent.
+    const announced = context.events.flatMap((event) => (event.type === "session.created" ? [{ id: event.session_id, parent_session_ids: event.lineage.parent_session_ids }] : []));
+    expect(() => validateAcyclic([{ id: input.id, parent_session_ids: [] }, ...announced])).not.toThrow();
+    expect(announced.at(-1)?.id).toBe(merged.id);
+    expect(handle.refcount).toBe(2);
+    const picked = await parallel("pick", [say("a"), say("b")], { merge: (sessions) => sessions[1] as Session }).forward(input);
+    expect(handle.refcount).toBe(3);
+    await Promise.all([merged.release(), picked.release()]);
+    expect(handle.closed).toBe(false);
+    await input.release();
+    expect(handle.closed).toBe(true);
   });
 
   it("refuses no branches", () => {

@@ -61,27 +61,50 @@ export interface ParallelOptions {
 }
 
 /**
+ * Releases the sandbox references of the intermediate sessions of `parallel` (its forks and the branch
+ * outputs), one per session id, except the input's and the result's: only the result keeps the handle.
+ */
+async function releaseIntermediates(intermediates: readonly Session[], keep: readonly Session[]): Promise<void> {
+  const kept = new Set(keep.map((session) => session.id));
+  const released = new Set<string>();
+  for (const session of intermediates) {
+    if (kept.has(session.id) || released.has(session.id)) continue;
+    released.add(session.id);
+    await session.release();
+  }
+}
+
+/**
  * Runs each branch on its own fork of the input, concurrently, and merges the outputs in branch order
- * (by default `a.merge(b).merge(c)...`, SPEC §2 merge semantics).
+ * (by default `a.merge(b).merge(c)...`, SPEC §2 merge semantics). The forks' and branch outputs' sandbox
+ * references are released once the result holds its own.
  */
 export function parallel(name: string, branches: readonly Component[], options: ParallelOptions = {}): Workflow {
   if (branches.length === 0) throw new RathError("invalid_workflow", `parallel '${name}' needs at least one branch; found none`);
   return new Workflow(name, branches, async (session, context) => {
+    const forks = branches.map(() => session.fork());
     const outputs = await Promise.all(
       branches.map((branch, index) => {
-        const fork = session.fork();
+        const fork = forks[index] as Session;
         announceSession(context, fork);
         return runStep(name, stepName(branch, index), branch, fork, context);
       }),
     );
-    if (options.merge) return options.merge(outputs, session);
-    const [first, ...rest] = outputs as [Session, ...Session[]];
-    let merged = first;
-    for (const output of rest) merged = merged.merge(output);
-    if (merged !== first) {
-      announceSession(context, merged);
+    let result: Session;
+    const partialMerges: Session[] = [];
+    if (options.merge) {
+      result = options.merge(outputs, session);
+    } else {
+      const [first, ...rest] = outputs as [Session, ...Session[]];
+      result = first;
+      for (const output of rest) {
+        if (result !== first) partialMerges.push(result);
+        result = result.merge(output);
+        announceSession(context, result);
+      }
     }
-    return merged;
+    await releaseIntermediates([...forks, ...outputs, ...partialMerges], [session, result]);
+    return result;
   });
 }
 
