@@ -6,6 +6,7 @@ import { Session } from "../session/session";
 import { announceChunks, announceSession } from "./announce";
 import { completeWithEvents } from "./complete-with-events";
 import { DEFAULT_SELECTOR_INSTRUCTIONS, selectorMenu } from "./prompts";
+import { releaseIntermediates } from "./release-intermediates";
 import { sessionToMessages } from "./session-messages";
 import { Workflow, type Component } from "./workflow";
 
@@ -132,6 +133,14 @@ export class Selector implements Forward {
   async forward(session: Session, context?: RunContext): Promise<Session> {
     const run = context ?? defaultContext();
     const decision = await this.decide(session, run);
-    return decision.workflow.forward(decision.session, run);
+    let output: Session;
+    try {
+      output = await decision.workflow.forward(decision.session, run);
+    } catch (error) {
+      await releaseIntermediates([decision.session], [session]);
+      throw error;
+    }
+    await releaseIntermediates([decision.session], [session, output]);
+    return output;
   }
 }

@@ -54,6 +54,27 @@ describe("Workflow", () => {
   });
 });
 
+describe("sandbox references", () => {
+  it("a sequential workflow, a loop and a selector leave the handle with their input and output only", async () => {
+    const handle = new CountingHandle();
+    const input = Session.create("user", "q").withHandle(handle);
+    const steps = await new Workflow("steps", [say("a"), say("b"), say("c")]).forward(input);
+    expect(handle.refcount).toBe(2);
+    const selector = new Selector({ name: "again?", provider: createScriptedProvider({ steps: () => ({ content: "0" }) }), candidates: [{ name: "more", description: "more", workflow: say("extra") }] });
+    const looped = await loop("bounded", { body: say("draft"), selector, maxIterations: 3 }).forward(input);
+    expect(handle.refcount).toBe(3);
+    const routed = await selector.forward(input);
+    expect(handle.refcount).toBe(4);
+    const failing = new Workflow("fails", [say("a"), { name: "boom", forward: async () => Promise.reject(new Error("boom")) }]);
+    await expect(failing.forward(input)).rejects.toThrow("boom");
+    expect(handle.refcount).toBe(4);
+    for (const session of [steps, looped, routed]) await session.release();
+    expect(handle.closed).toBe(false);
+    await input.release();
+    expect(handle.closed).toBe(true);
+  });
+});
+
 describe("parallel", () => {
   it("runs branches on forks concurrently and merges in branch order", async () => {
     const input = Session.create("user", "q");

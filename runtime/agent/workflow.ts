@@ -2,6 +2,7 @@ import { defaultContext, type Forward, type RunContext } from "../context";
 import { RathError } from "../errors";
 import type { Session } from "../session/session";
 import { announceSession } from "./announce";
+import { releaseIntermediates } from "./release-intermediates";
 
 /** Anything with `forward`; a name (when present) labels its workflow step events. */
 export type Component = Forward & { readonly name?: string };
@@ -47,7 +48,18 @@ export class Workflow implements Forward {
     const run = context ?? defaultContext();
     if (this.body) return this.body(session, run);
     let current = session;
-    for (const [index, step] of this.steps.entries()) current = await runStep(this.name, stepName(step, index), step, current, run);
+    const intermediates: Session[] = [];
+    try {
+      for (const [index, step] of this.steps.entries()) {
+        const next = await runStep(this.name, stepName(step, index), step, current, run);
+        intermediates.push(current);
+        current = next;
+      }
+    } catch (error) {
+      await releaseIntermediates([...intermediates, current], [session]);
+      throw error;
+    }
+    await releaseIntermediates(intermediates, [session, current]);
     return current;
   }
 }
@@ -58,20 +70,6 @@ const EMPTY_WORKFLOW = new Workflow("empty");
 export interface ParallelOptions {
   /** Combines the branch outputs (in branch order); default: a left fold of `Session.merge`. */
   merge?: (sessions: Session[], input: Session) => Session;
-}
-
-/**
- * Releases the sandbox references of the intermediate sessions of `parallel` (its forks and the branch
- * outputs), one per session id, except the input's and the result's: only the result keeps the handle.
- */
-async function releaseIntermediates(intermediates: readonly Session[], keep: readonly Session[]): Promise<void> {
-  const kept = new Set(keep.map((session) => session.id));
-  const released = new Set<string>();
-  for (const session of intermediates) {
-    if (kept.has(session.id) || released.has(session.id)) continue;
-    released.add(session.id);
-    await session.release();
-  }
 }
 
 /**
@@ -136,13 +134,24 @@ export function loop(name: string, options: LoopOptions): Workflow {
   }
   return new Workflow(name, options.body ? [options.body] : [], async (session, context) => {
     let current = session;
-    for (let iteration = 0; iteration < maxIterations; iteration++) {
-      if (options.body) current = await runStep(name, `${stepName(options.body, 0)}#${iteration}`, options.body, current, context);
-      const decision = await options.selector.decide(current, context);
-      current = decision.session;
-      if (decision.chosen < 0) break;
-      current = await runStep(name, `${stepName(decision.workflow, decision.chosen)}#${iteration}`, decision.workflow, current, context);
+    const intermediates: Session[] = [];
+    const advance = (next: Session): void => {
+      intermediates.push(current);
+      current = next;
+    };
+    try {
+      for (let iteration = 0; iteration < maxIterations; iteration++) {
+        if (options.body) advance(await runStep(name, `${stepName(options.body, 0)}#${iteration}`, options.body, current, context));
+        const decision = await options.selector.decide(current, context);
+        advance(decision.session);
+        if (decision.chosen < 0) break;
+        advance(await runStep(name, `${stepName(decision.workflow, decision.chosen)}#${iteration}`, decision.workflow, current, context));
+      }
+    } catch (error) {
+      await releaseIntermediates([...intermediates, current], [session]);
+      throw error;
     }
+    await releaseIntermediates(intermediates, [session, current]);
     return current;
   });
 }
