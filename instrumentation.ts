@@ -1,0 +1,14 @@
+/**
+ * Next.js start-up hook: in the Node.js runtime, opens the database (applying migrations) and starts the
+ * in-process engine worker in embedded mode, so runs left queued by an earlier server are executed without
+ * waiting for a request. See server/engine/embedded-worker.ts for when it is skipped.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { embeddedWorkerDecision } = await import("./server/engine/embedded-worker");
+  const decision = embeddedWorkerDecision(process.env);
+  console.info(`[rath] ${decision.reason}`);
+  if (!decision.start) return;
+  const { sharedRuntime } = await import("./server/services/shared-runtime");
+  await sharedRuntime();
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm run worker [-- --concurrency N] [--lease-ms MS] [--poll-ms MS] [--worker-id ID]`: a worker process for
+ * server mode. Opens DATABASE_URL (PostgreSQL; SQLite works too), applies migrations, and claims and executes
+ * queued runs until SIGINT/SIGTERM, when runs in progress go back to the queue before their next step. Any
+ * number of these processes may run on any number of machines.
+ */
+import { redactDatabaseUrl } from "../db/database-url";
+import { openDatabase } from "../db/database";
+import { createWorker } from "../engine/worker";
+
+const USAGE = `Usage: npm run worker -- [--concurrency N] [--lease-ms MS] [--poll-ms MS] [--worker-id ID]
+
+Claims and executes queued runs from DATABASE_URL (default: the embedded SQLite file .rath/studio.db).`;
+
+function parseArguments(args: readonly string[]): { concurrency: number; leaseMs: number; pollMs: number; workerId?: string } {
+  const options: { concurrency: number; leaseMs: number; pollMs: number; workerId?: string } = { concurrency: 1, leaseMs: 30_000, pollMs: 500 };
+  for (let index = 0; index < args.length; index += 1) {
+    const [flag, inline] = (args[index] as string).split("=", 2) as [string, string | undefined];
+    if (flag === "-h" || flag === "--help") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const value = inline ?? args[++index];
+    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+    const number = Number(value);
+    if (flag === "--worker-id") options.workerId = value;
+    else if (!Number.isInteger(number) || number <= 0) throw new Error(`${flag} must be a positive integer; found '${value}'`);
+    else if (flag === "--concurrency") options.concurrency = number;
+    else if (flag === "--lease-ms") options.leaseMs = number;
+    else if (flag === "--poll-ms") options.pollMs = number;
+    else throw new Error(`unknown option '${flag}'\n${USAGE}`);
+  }
+  return options;
+}
+
+const options = parseArguments(process.argv.slice(2));
+const database = await openDatabase();
+const where = database.location.provider === "postgresql" ? redactDatabaseUrl(database.location.connectionString) : database.location.filePath;
+const worker = createWorker({ db: database, ...options });
+worker.start();
+console.log(`[rath worker ${worker.id}] ${options.concurrency} loop(s) on ${database.provider} ${where}`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[rath worker ${worker.id}] ${signal}: stopping after the current step`);
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
