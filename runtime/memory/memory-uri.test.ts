@@ -29,6 +29,10 @@ describe("parseMemoryUri", () => {
     expect(codeOf(() => parseMemoryUri(uri))).toBe("invalid_memory_uri");
   });
 
+  it.each(["user", "agent", "session", "resources"])("accepts the scope %s", (scope) => {
+    expect(parseMemoryUri(`memory://${scope}/notes/a`)).toEqual({ scope, segments: ["notes", "a"] });
+  });
+
   it("allows a bare scope only for filters", () => {
     expect(parseMemoryUri("memory://agent/", { allowScopeOnly: true })).toEqual({ scope: "agent", segments: [] });
   });
