@@ -1,0 +1,148 @@
+import { expect, it } from "vitest";
+import { runToCompletion } from "../engine/run-to-completion";
+import { describeEachDatabase } from "../db/testing/test-databases";
+import { callerFor, exampleSpec, expectApiError, rowCounts } from "./testing/api-harness";
+
+describeEachDatabase("runs router", (open) => {
+  it("starts a run of the head revision; the same idempotency key returns the same run", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { workflow, head } = await api.workflows.create({ name: "hello", spec: exampleSpec("hello-agent") });
+    const first = await api.runs.start({ workflowId: workflow.id, input: "hi", idempotencyKey: "key-1", priority: 5 });
+    expect(first.created).toBe(true);
+    expect(first.run).toMatchObject({ status: "queued", revisionId: head?.id, planHash: head?.specSha256, priority: 5, input: "hi", idempotencyKey: "key-1" });
+    const again = await api.runs.start({ workflowId: workflow.id, input: "something else", idempotencyKey: "key-1" });
+    expect(again).toEqual({ run: first.run, created: false });
+    const other = await api.runs.start({ workflowId: workflow.id, revisionId: head?.id, input: "hi", idempotencyKey: "key-2" });
+    expect(other.run.id).not.toBe(first.run.id);
+    expect((await rowCounts(database)).runs).toBe(2);
+  });
+
+  it("refuses bad starts with the right codes and writes nothing", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { workflow } = await api.workflows.create({ name: "empty" });
+    const before = await rowCounts(database);
+    const noRevision = await expectApiError(api.runs.start({ workflowId: workflow.id, input: "x" }), "BAD_REQUEST");
+    expect(noRevision.message).toContain("no saved revision");
+    const unknown = await expectApiError(api.runs.start({ workflowId: "wf_missing", input: "x" }), "NOT_FOUND");
+    expect(unknown.message).toContain("wf_missing");
+    const both = await expectApiError(api.runs.start({ workflowId: workflow.id, spec: exampleSpec("hello-agent") }), "BAD_REQUEST");
+    expect(both.fieldErrors).toHaveProperty("workflowId");
+    const badSpec = await expectApiError(api.runs.start({ spec: { version: 1, nodes: [], edges: [] } }), "BAD_REQUEST");
+    expect(badSpec.problems?.length).toBeGreaterThan(0);
+    expect(await rowCounts(database)).toEqual(before);
+  });
+
+  it("runs an inline spec as one reused workflow, and lists runs by workflow and status in pages", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const one = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "a" });
+    const two = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "b" });
+    const three = await api.runs.start({ spec: exampleSpec("fork-merge-research"), input: "c" });
+    expect(two.run.workflowId).toBe(one.run.workflowId);
+    expect(three.run.workflowId).not.toBe(one.run.workflowId);
+    await api.runs.cancel({ runId: two.run.id });
+
+    const page1 = await api.runs.list({ limit: 2 });
+    expect(page1.runs.map((run) => run.id)).toEqual([three.run.id, two.run.id]);
+    const page2 = await api.runs.list({ limit: 2, cursor: page1.nextCursor ?? undefined });
+    expect(page2.runs.map((run) => run.id)).toEqual([one.run.id]);
+    expect(page2.nextCursor).toBeNull();
+    expect((await api.runs.list({ workflowId: one.run.workflowId })).runs.map((run) => run.id)).toEqual([two.run.id, one.run.id]);
+    expect((await api.runs.list({ status: "cancelled" })).runs.map((run) => run.id)).toEqual([two.run.id]);
+    expect((await api.runs.list({ status: ["queued", "cancelled"], workflowId: three.run.workflowId })).runs).toHaveLength(1);
+  });
+
+  it("pages events after a seq without gaps or duplicates, and shows the session graph of a completed run", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { run } = await api.runs.start({ spec: exampleSpec("fork-merge-research"), input: "compare the options" });
+    const finished = await runToCompletion(database, run.id);
+    expect(finished.status).toBe("succeeded");
+
+    const seen: number[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await api.runs.events({ runId: run.id, afterSeq: after, limit: 3 });
+      if (page.events.length === 0) break;
+      seen.push(...page.events.map((event) => event.seq));
+      expect(page.events.every((event) => event.runId === run.id)).toBe(true);
+      after = page.nextAfterSeq;
+      expect(page.status).toBe("succeeded");
+    }
+    expect(seen).toEqual(Array.from({ length: finished.lastEventSeq }, (_, index) => index + 1));
+    const all = await api.runs.events({ runId: run.id, limit: 1000 });
+    expect(all.events[0]?.type).toBe("run.created");
+    expect(all.events.map((event) => event.type)).toContain("run.execution.completed");
+
+    const graph = await api.sessions.graph({ runId: run.id });
+    expect(graph.run.status).toBe("succeeded");
+    expect(graph.sessions.length).toBeGreaterThanOrEqual(4);
+    const ids = new Set(graph.sessions.map((session) => session.id));
+    for (const session of graph.sessions) {
+      expect(session.nodeId).not.toBeNull();
+      expect(session.lineage.parent_session_ids).toEqual(
+        graph.edges.filter((edge) => edge.childId === session.id).sort((a, b) => a.position - b.position).map((edge) => edge.parentId),
+      );
+    }
+    expect(graph.edges.every((edge) => ids.has(edge.parentId) && ids.has(edge.childId))).toBe(true);
+    const merged = graph.sessions.find((session) => session.lineage.lineage_kind === "op_merge");
+    expect(merged?.lineage.parent_session_ids.length).toBeGreaterThanOrEqual(2);
+    expect(graph.sessions.some((session) => session.lineage.lineage_kind === "op_fork")).toBe(true);
+    expect(graph.sessions.some((session) => session.usage !== null && session.usage.total_tokens > 0)).toBe(true);
+
+    const longest = [...graph.sessions].sort((a, b) => b.chunkCount - a.chunkCount)[0];
+    if (longest === undefined) throw new Error("no sessions");
+    const collected: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api.sessions.chunks({ sessionId: longest.id, limit: 2, ...(cursor === undefined ? {} : { cursor }) });
+      collected.push(...page.chunks.map((chunk) => chunk.index));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(collected).toEqual(Array.from({ length: longest.chunkCount }, (_, index) => index));
+    const window = await api.sessions.chunks({ sessionId: longest.id, fromIndex: 1, toIndex: 2 });
+    expect(window.chunks.map((chunk) => chunk.index)).toEqual([1]);
+    expect(window.nextCursor).toBeNull();
+    await expectApiError(api.sessions.chunks({ sessionId: "nope" }), "NOT_FOUND");
+    await expectApiError(api.sessions.graph({ runId: "run_nope" }), "NOT_FOUND");
+  });
+
+  it("cancels a queued run, refuses to resume it, and reports unknown runs as NOT_FOUND", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { run } = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "x" });
+    const cancelled = await api.runs.cancel({ runId: run.id });
+    expect(cancelled.status).toBe("cancelled");
+    expect((await api.runs.cancel({ runId: run.id })).version).toBe(cancelled.version);
+    const refused = await expectApiError(api.runs.resume({ runId: run.id }), "CONFLICT");
+    expect(refused.message).toContain("cancelled");
+    await expectApiError(api.runs.get({ runId: "run_missing" }), "NOT_FOUND");
+    await expectApiError(api.runs.events({ runId: "run_missing" }), "NOT_FOUND");
+  });
+
+  it("waits on an approval, takes a decision, and finishes; a second decision is a CONFLICT", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { run } = await api.runs.start({ spec: exampleSpec("approval"), input: "Draft the launch email." });
+    expect((await runToCompletion(database, run.id)).status).toBe("waiting");
+    const waiting = await api.runs.get({ runId: run.id });
+    expect(waiting.run.status).toBe("waiting");
+    expect(waiting.pendingInterrupts).toHaveLength(1);
+    const interrupt = waiting.pendingInterrupts[0];
+    if (interrupt === undefined) throw new Error("no interrupt");
+    expect(interrupt.nodeId).toBe("review");
+    await expectApiError(api.runs.resume({ runId: run.id }), "CONFLICT");
+    await expectApiError(api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "respond" }), "BAD_REQUEST");
+
+    const decided = await api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "edit", payload: "Edited email text." });
+    expect(decided.status).toBe("queued");
+    const done = await runToCompletion(database, run.id);
+    expect(done.status).toBe("succeeded");
+    expect((done.output as { text: string }).text).toBe("Edited email text.");
+    const again = await expectApiError(api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "approve" }), "CONFLICT");
+    expect(again.message).toContain("already decided");
+    await expectApiError(api.runs.decideInterrupt({ interruptId: "int_missing", decision: "approve" }), "NOT_FOUND");
+  });
+});
