@@ -14,7 +14,7 @@ import { ToolRegistry, type BuiltinSelection } from "../tools/registry";
 import type { Tool } from "../tools/types";
 import { announceChunks, announceSession } from "./announce";
 import { completeWithEvents } from "./complete-with-events";
-import { sessionToMessages } from "./session-messages";
+import { chunksToMessages, sessionToMessages } from "./session-messages";
 import type { TokenBudget } from "./token-budget";
 
 /** Default round limit of the agent loop (SPEC §5). */
@@ -118,9 +118,12 @@ export class Agent implements Forward {
     announceSession(run, out);
     // The recall fork's sandbox reference passes to `out` (derive retained its own).
     if (working !== input) await working.release();
+    // The model's view of `out`, kept in step with it so a round costs O(new chunks), not O(session).
+    const messages = sessionToMessages(out, this.session);
     const append = (session: Session, ...chunks: Parameters<Session["append"]>): Session => {
       const next = session.append(...chunks);
       announceChunks(run, next, session.chunks.length);
+      messages.push(...chunksToMessages(chunks));
       return next;
     };
 
@@ -142,7 +145,7 @@ export class Agent implements Forward {
           this.options.provider,
           {
             model: this.model,
-            messages: sessionToMessages(out, this.session),
+            messages: messages.slice(),
             ...(schemas.length > 0 ? { tools: schemas } : {}),
             ...(this.options.temperature === undefined ? {} : { temperature: this.options.temperature }),
             ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),

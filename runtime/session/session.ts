@@ -44,6 +44,13 @@ export interface DeriveOptions {
   provider?: string | null;
 }
 
+const NO_PENDING: readonly string[] = Object.freeze([]);
+
+/** The value itself when already frozen (shared safely), else a frozen copy. */
+function frozenCopy<T extends object>(value: T, copy: (value: T) => T): T {
+  return Object.isFrozen(value) ? value : Object.freeze(copy(value));
+}
+
 function freezeChunk(chunk: Chunk): Chunk {
   Object.freeze(chunk.payload);
   Object.freeze(chunk.meta);
@@ -76,15 +83,18 @@ export class Session {
   private constructor(fields: SessionFields) {
     this.id = fields.id;
     this.chunks = fields.chunks;
-    this.placement = Object.freeze({ ...fields.placement });
+    // Frozen parts are shared as they are (a fork reuses its parent's placement); others are copied once.
+    this.placement = frozenCopy(fields.placement, (value) => ({ ...value }));
     this.handle = fields.handle;
-    this.lineage = Object.freeze({
-      ...fields.lineage,
-      parent_session_ids: Object.freeze([...fields.lineage.parent_session_ids]) as string[],
-      lineage_extras: Object.freeze(fields.lineage.lineage_extras.map((pair) => Object.freeze([...pair]))) as LineageExtras,
-    });
-    this.usage = fields.usage ? Object.freeze({ ...fields.usage }) : null;
-    this.pending = Object.freeze([...fields.pending]);
+    this.lineage = frozenCopy(fields.lineage, (value) => ({
+      ...value,
+      parent_session_ids: frozenCopy(value.parent_session_ids, (ids) => [...ids]),
+      lineage_extras: frozenCopy(value.lineage_extras, (extras) =>
+        extras.map((pair) => Object.freeze([...pair]) as [string, unknown]),
+      ),
+    }));
+    this.usage = fields.usage ? frozenCopy(fields.usage, (value) => ({ ...value })) : null;
+    this.pending = fields.pending.length === 0 ? NO_PENDING : frozenCopy(fields.pending, (value) => [...value]);
     this.provider = fields.provider;
     Object.freeze(this);
   }
