@@ -6,7 +6,7 @@
 import type { Database } from "../db/database";
 import { createWorker, type Worker } from "../engine/worker";
 import { QUEUE_ONLY_EXECUTOR, workerExecutor, type RunExecutor } from "./run-executor";
-import { sharedDatabase } from "./shared-database";
+import { closeSharedDatabase, sharedDatabase } from "./shared-database";
 
 const KEY = Symbol.for("rath.sharedWorker");
 
@@ -35,4 +35,13 @@ export async function sharedRuntime(): Promise<SharedRuntime> {
     holder[KEY].start();
   }
   return { database, executor: workerExecutor(holder[KEY]) };
+}
+
+/** Stops the in-process worker (runs in progress go back to the queue) and closes the shared database. */
+export async function stopSharedRuntime(): Promise<void> {
+  const holder = globalThis as Holder;
+  const worker = holder[KEY];
+  delete holder[KEY];
+  await worker?.stop();
+  await closeSharedDatabase();
 }
