@@ -1,0 +1,140 @@
+/**
+ * Measures of the durable engine: steps committed per second (each step = one node executed and its sessions,
+ * chunks, events and checkpoint committed in one transaction) on SQLite and PostgreSQL, and the same chain of
+ * model-calling nodes on LangGraph with its SQLite checkpointer (one checkpoint per super-step).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import pg from "pg";
+import type { ModelRequest, ModelResponse, Provider } from "../runtime/providers/types";
+import { openDatabase, type Database } from "../server/db/database";
+import { getRun } from "../server/db/run-store";
+import { createWorker } from "../server/engine/worker";
+import { linearSpec, queueRun } from "../server/engine/testing/engine-fixtures";
+
+/** Sizes of one engine measure: runs queued and agents per run (steps per run = agents + 2). */
+export interface EngineBenchSize {
+  runs: number;
+  agents: number;
+}
+
+/** A provider that answers every request at once with a short text and usage (no request copies kept). */
+export function createInstantAnswerProvider(): Provider {
+  return {
+    name: "scripted",
+    kind: "scripted",
+    defaultModel: "bench-instant",
+    async complete(request: ModelRequest): Promise<ModelResponse> {
+      return { content: "ok", toolCalls: [], finishReason: "stop", usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 }, model: request.model, latencyMs: 0 };
+    },
+  };
+}
+
+/**
+ * Queues `size.runs` runs of input -> `size.agents` agents -> output, then lets `workers` claim loops execute
+ * them; returns committed steps per second (from the first claim to the last run's success).
+ */
+export async function measureEngineSteps(database: Database, size: EngineBenchSize, workers: number): Promise<number> {
+  const spec = linearSpec(Array.from({ length: size.agents }, (_, index) => ({ id: `agent${index}`, directive: {} })));
+  const runs = [];
+  for (let index = 0; index < size.runs; index += 1) runs.push(await queueRun(database, spec));
+  const worker = createWorker({ db: database, concurrency: workers, leaseMs: 60_000, pollMs: 5, providers: { scripted: createInstantAnswerProvider() } });
+  const started = performance.now();
+  worker.start();
+  try {
+    for (const run of runs) {
+      for (;;) {
+        const status = (await getRun(database, run.id))?.status;
+        if (status === "succeeded") break;
+        if (status !== "queued" && status !== "running") throw new Error(`bench run ${run.id} ended ${status}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  } finally {
+    await worker.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const steps = await database.client.checkpoint.count({ where: { runId: { in: runs.map((run) => run.id) } } });
+  if (steps !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} checkpoints, found ${steps}`);
+  return steps / seconds;
+}
+
+/** Opens a fresh SQLite database in a temp directory; `dispose` closes and deletes it. */
+export async function temporarySqlite(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "rath-bench-"));
+  const database = await openDatabase({ url: `file:${path.join(directory, "bench.db")}` });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a fresh PostgreSQL database on `adminUrl`; `dispose` drops it. */
+export async function temporaryPostgres(adminUrl: string, poolSize: number): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const name = `rath_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+class InstantAnswerChatModel extends BaseChatModel {
+  _llmType(): string {
+    return "bench-instant";
+  }
+
+  async _generate(): Promise<ChatResult> {
+    const message = new AIMessage({ content: "ok" });
+    return { generations: [{ text: "ok", message }] };
+  }
+}
+
+/**
+ * The same chain on LangGraph: `size.agents` nodes that each call an instant chat model and append its message,
+ * checkpointed by SqliteSaver on a temp file, one thread per run; returns node steps per second.
+ */
+export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promise<number> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "rath-bench-langgraph-"));
+  const saver = SqliteSaver.fromConnString(path.join(directory, "checkpoints.db"));
+  try {
+    const model = new InstantAnswerChatModel({});
+    let builder = new StateGraph(MessagesAnnotation) as unknown as StateGraph<typeof MessagesAnnotation.spec, unknown, unknown, string>;
+    const names = Array.from({ length: size.agents }, (_, index) => `agent${index}`);
+    for (const name of names) builder = builder.addNode(name, async (state: typeof MessagesAnnotation.State) => ({ messages: [await model.invoke(state.messages)] })) as typeof builder;
+    builder = builder.addEdge(START, names[0] as string) as typeof builder;
+    for (let index = 1; index < names.length; index += 1) builder = builder.addEdge(names[index - 1] as string, names[index] as string) as typeof builder;
+    builder = builder.addEdge(names.at(-1) as string, END) as typeof builder;
+    const graph = builder.compile({ checkpointer: saver });
+    const started = performance.now();
+    for (let run = 0; run < size.runs; run += 1) {
+      const output = await graph.invoke({ messages: [{ role: "user", content: "hello" }] }, { configurable: { thread_id: `run-${run}` } });
+      if ((output as typeof MessagesAnnotation.State).messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
+    }
+    return (size.runs * size.agents) / ((performance.now() - started) / 1000);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
