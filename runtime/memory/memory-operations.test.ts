@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { recordingContext } from "../agent/test-helpers";
-import { makeChunk, type ChunkOf } from "../session/chunk";
+import { makeChunk, type ChunkOf, type MemoryHit } from "../session/chunk";
 import { Session } from "../session/session";
 import { LocalMemoryStore } from "./local-memory-store";
 import { commitFrom, lastUserMessage, recallInto, rememberInto } from "./memory-operations";
+import type { CommitResult, MemoryStore, RecallOptions } from "./memory-store";
 
 async function teaStore(): Promise<LocalMemoryStore> {
   const store = new LocalMemoryStore({ name: "notes" });
@@ -12,7 +13,35 @@ async function teaStore(): Promise<LocalMemoryStore> {
   return store;
 }
 
+/** An external store stand-in: anything implementing the MemoryStore port plugs in. */
+class RecordingStore implements MemoryStore {
+  readonly name = "external";
+  readonly calls: string[] = [];
+  async remember(uri: string): Promise<void> {
+    this.calls.push(`remember ${uri}`);
+  }
+  async recall(query: string, k: number, options?: RecallOptions): Promise<MemoryHit[]> {
+    this.calls.push(`recall ${query} ${k} ${String(options?.within)}`);
+    return [{ uri: "memory://resources/wiki/tea", score: 0.9, snippet: "Oolong is partly oxidised." }];
+  }
+  async commit(session: Session): Promise<CommitResult> {
+    this.calls.push(`commit ${session.chunks.length}`);
+    return { count: 7, uris: [] };
+  }
+}
+
 describe("memory operations", () => {
+  it("work with any store that implements the MemoryStore port", async () => {
+    const store = new RecordingStore();
+    const context = recordingContext();
+    const { session } = await recallInto(Session.create("user", "oolong?"), store, context, { k: 2, within: "resources" });
+    expect(session.chunks.last()?.payload).toEqual({ op: "recall", store: "external", query: "oolong?", hits: [{ uri: "memory://resources/wiki/tea", score: 0.9, snippet: "Oolong is partly oxidised." }] });
+    const committed = await commitFrom(session, store, context);
+    expect(committed.chunks.last()?.payload).toEqual({ op: "commit", store: "external", count: 7 });
+    await rememberInto(committed, store, "memory://agent/x", "y", context);
+    expect(store.calls).toEqual(["recall oolong? 2 resources", "commit 2", "remember memory://agent/x"]);
+  });
+
   it("recalls with the last user message as the query, onto a fork, as one memory chunk", async () => {
     const store = await teaStore();
     const input = Session.create("user", "Where do I live?").append(
