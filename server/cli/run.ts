@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isRathError } from "../../runtime/errors";
 import { openDatabase, type Database } from "../db/database";
+import { listPendingInterrupts, type InterruptRecord } from "../db/interrupt-store";
 import { runToCompletion } from "../engine/run-to-completion";
 import { formatPath, type Problem } from "../engine/spec/problems";
 import { validateWorkflowSpec } from "../engine/spec/validate";
@@ -83,7 +84,11 @@ async function readSpec(file: string): Promise<unknown> {
   }
 }
 
-function printResult(options: RunArguments, result: { run_id: string; status: string; output: unknown; error: unknown }): void {
+function printResult(
+  options: RunArguments,
+  result: { run_id: string; status: string; output: unknown; error: unknown },
+  pending: readonly InterruptRecord[],
+): void {
   if (options.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
@@ -94,6 +99,9 @@ function printResult(options: RunArguments, result: { run_id: string; status: st
   if (text !== null) process.stdout.write(`output\n${text}\n`);
   else if (result.output !== null) process.stdout.write(`output ${JSON.stringify(result.output)}\n`);
   if (result.error !== null) process.stdout.write(`error ${JSON.stringify(result.error)}\n`);
+  for (const interrupt of pending) {
+    process.stdout.write(`waiting for a decision on interrupt ${interrupt.id} (node ${interrupt.nodeId}); decide it in the IDE or with runs.decideInterrupt\n`);
+  }
 }
 
 /** The `rath run` entry point; returns the exit code. */
@@ -126,7 +134,8 @@ export async function main(args: string[]): Promise<number> {
     database = await openDatabase(options.databasePath === undefined ? {} : { url: `file:${path.resolve(options.databasePath)}` });
     const started = await startRun(database, QUEUE_ONLY_EXECUTOR, { spec, input: options.input ?? null });
     const run = await runToCompletion(database, started.run.id);
-    printResult(options, { run_id: run.id, status: run.status, output: run.output, error: run.error });
+    const pending = run.status === "waiting" ? await listPendingInterrupts(database, { runId: run.id }) : [];
+    printResult(options, { run_id: run.id, status: run.status, output: run.output, error: run.error }, pending);
     return run.status === "succeeded" ? 0 : 1;
   } catch (error) {
     if (!isRathError(error) || !error.isUserError) throw error;

@@ -1,0 +1,72 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database";
+import { sessionGraph } from "../db/session-store";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const examples = path.join(root, "server/engine/spec/examples");
+const directory = mkdtempSync(path.join(os.tmpdir(), "rath-cli-run-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function rath(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const environment = { ...process.env };
+  delete environment.DATABASE_URL;
+  const result = spawnSync(process.execPath, [path.join(root, "bin/rath.mjs"), "run", ...args], {
+    cwd: directory,
+    env: environment,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("rath run", () => {
+  it("runs an example spec offline and prints one JSON object; the run is stored in the --db file", async () => {
+    const database = path.join(directory, "json.db");
+    const result = rath([path.join(examples, "hello-agent.json"), "--input", "hi", "--json", "--db", database]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const printed = JSON.parse(result.stdout) as { run_id: string; status: string; output: { text: string }; error: unknown };
+    expect(Object.keys(printed)).toEqual(["run_id", "status", "output", "error"]);
+    expect(printed.status).toBe("succeeded");
+    expect(printed.output.text).toContain('"hi"');
+    expect(printed.error).toBeNull();
+
+    const opened = await openDatabase({ url: `file:${database}` });
+    try {
+      const run = await opened.client.run.findUnique({ where: { id: printed.run_id } });
+      expect(run?.status).toBe("succeeded");
+      expect((await sessionGraph(opened, printed.run_id)).sessions.length).toBeGreaterThan(1);
+      expect(await opened.client.workflowRevision.count()).toBe(1);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("prints the run id, status and output text, and exits 1 when the run waits for a person", () => {
+    const database = path.join(directory, "text.db");
+    const waiting = rath([path.join(examples, "approval.json"), "--db", database]);
+    expect(waiting.status).toBe(1);
+    expect(waiting.stdout).toMatch(/^run run_\w+\nstatus waiting\n/);
+    expect(waiting.stdout).toMatch(/waiting for a decision on interrupt int_\w+ \(node review\)/);
+  });
+
+  it("prints an invalid spec's problems with node ids and exits 2 without touching the database", () => {
+    const spec = path.join(directory, "broken.json");
+    writeFileSync(spec, JSON.stringify({ version: 1, name: "broken", nodes: [{ id: "writer", type: "agent", config: {} }], edges: [] }));
+    const result = rath([spec, "--db", path.join(directory, "never.db")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("problem(s)");
+    expect(result.stderr).toMatch(/node writer: .*\[invalid_field\]/);
+    expect(result.stderr).toContain("[missing_input]");
+    expect(result.stdout).toBe("");
+    expect(existsSync(path.join(directory, "never.db"))).toBe(false);
+    expect(rath(["--help"]).status).toBe(0);
+    expect(rath([]).status).toBe(2);
+    expect(rath([path.join(directory, "missing.json")]).stderr).toContain("cannot read");
+  });
+});
