@@ -33,6 +33,9 @@ import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
 import { StepRecorder } from "./step-recorder";
 
+/** How often, at most, the run row is read between steps to see a cancel request (ms). */
+export const RUN_CHECK_INTERVAL_MS = 200;
+
 /** Retries per step when the workflow settings give none. */
 export const DEFAULT_STEP_RETRIES = 2;
 
@@ -90,6 +93,9 @@ class RunExecution {
   private readonly resources = new Map<string, unknown>();
   private readonly live = new Map<string, Session>();
   private readonly held = new Set<Session>();
+  /** Sessions known to be stored, with their stored chunk counts (from the checkpoint and this execution's commits). */
+  private readonly stored = new Map<string, number>();
+  private lastRunCheck = 0;
   private recorder: StepRecorder | null = null;
   private plan!: Plan;
   private state!: ExecutionState;
@@ -160,6 +166,7 @@ class RunExecution {
     }
     this.state = checkpoint === null ? initialExecutionState(this.plan) : parseExecutionState(checkpoint.state, `checkpoint ${checkpoint.seq} of run ${this.runId}`);
     this.seq = checkpoint?.seq ?? 0;
+    for (const meta of Object.values(this.state.sessions)) this.stored.set(meta.id, meta.chunkCount);
     this.watermark = checkpoint?.effectWatermark ?? 0;
     await this.resolveProviders();
     const maxSteps = this.plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
@@ -233,8 +240,13 @@ class RunExecution {
     for (const name of names) this.providers.set(name, await this.options.resolveProvider(name));
   }
 
-  /** Between steps: stop when the lease was lost or the run changed hands; honour a cancel request. */
-  private async checkBetweenSteps(): Promise<ExecutionOutcome | null> {
+  /**
+   * Between steps: stop when the lease was lost or the run changed hands; honour a cancel request. The run row
+   * is read at most every RUN_CHECK_INTERVAL_MS (the heartbeat and the fenced commits catch the rest).
+   */
+  private async checkBetweenSteps(force = false): Promise<ExecutionOutcome | null> {
+    if (!force && !this.stop.signal.aborted && !this.options.shutdown?.aborted && Date.now() - this.lastRunCheck < RUN_CHECK_INTERVAL_MS) return null;
+    this.lastRunCheck = Date.now();
     const run = await getRun(this.database, this.runId);
     if (run === null || run.fencingToken !== this.token || run.status !== "running" || this.stop.signal.reason === "lease_lost") {
       return { status: "abandoned", run };
@@ -337,7 +349,7 @@ class RunExecution {
       },
     );
     this.recorder = null;
-    if (result.kind === "aborted") return this.checkBetweenSteps().then((outcome) => outcome ?? { status: "abandoned", run: null });
+    if (result.kind === "aborted") return this.checkBetweenSteps(true).then((outcome) => outcome ?? { status: "abandoned", run: null });
     if (result.kind === "failed") {
       return this.fail({
         code: result.failure.code,
@@ -369,23 +381,28 @@ class RunExecution {
       const session = await this.session(id);
       next.sessions[id] = sessionMeta(session);
     }
-    const stored = await storedChunkCounts(this.database, [...new Set([...recorder.sessionIds(), ...result.outputs.map((output) => output.id)])]);
-    const rows = recorder.toCommit(result.outputs, stored);
+    const touched = [...new Set([...recorder.sessionIds(), ...result.outputs.map((output) => output.id)])];
+    const checkpoint = {
+      seq: stepSeq,
+      planHash: this.plan.hash,
+      state: next,
+      nextNodes: next.ready.map((ready) => ready.nodeId),
+      pendingInterrupts: next.suspended.map((suspended) => suspended.interruptId),
+      effectWatermark: this.watermark + settled,
+    };
+    const known = new Map(touched.filter((id) => this.stored.has(id)).map((id) => [id, this.stored.get(id) as number]));
+    let rows = recorder.toCommit(result.outputs, known);
+    try {
+      await this.commit({ sessions: rows.sessions, chunks: rows.chunks, events: rows.events, tokensUsed: rows.tokensUsed, checkpoint });
+    } catch (error) {
+      // A session stored earlier that this execution did not know about: ask the database and commit again.
+      if (!isRathError(error, "conflict") || this.stop.signal.aborted) throw error;
+      rows = recorder.toCommit(result.outputs, await storedChunkCounts(this.database, touched));
+      await this.commit({ sessions: rows.sessions, chunks: rows.chunks, events: rows.events, tokensUsed: rows.tokensUsed, checkpoint });
+    }
     this.watermark += settled;
-    await this.commit({
-      sessions: rows.sessions,
-      chunks: rows.chunks,
-      events: rows.events,
-      tokensUsed: rows.tokensUsed,
-      checkpoint: {
-        seq: stepSeq,
-        planHash: this.plan.hash,
-        state: next,
-        nextNodes: next.ready.map((ready) => ready.nodeId),
-        pendingInterrupts: next.suspended.map((suspended) => suspended.interruptId),
-        effectWatermark: this.watermark,
-      },
-    });
+    for (const session of rows.sessions) this.stored.set(session.id, session.chunkCount);
+    for (const chunk of rows.chunks) this.stored.set(chunk.sessionId, Math.max(this.stored.get(chunk.sessionId) ?? 0, chunk.index + 1));
     this.state = next;
     this.seq = stepSeq;
     this.tokensUsed += rows.tokensUsed;
