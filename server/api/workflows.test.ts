@@ -39,7 +39,12 @@ describeEachDatabase("workflows router", (open) => {
     const got = await api.workflows.get({ workflowId: created.workflow.id });
     expect(got.head?.id).toBe(second.id);
     expect(got.workflow.name).toBe("Hello");
+    expect(got.head?.spec).toMatchObject({ description: "changed" });
     expect((await api.workflows.list()).map((workflow) => workflow.id)).toContain(created.workflow.id);
+
+    const renamed = await api.workflows.update({ workflowId: created.workflow.id, name: "Hello again" });
+    expect(renamed).toMatchObject({ name: "Hello again", description: "first", headRevisionId: second.id });
+    await expectApiError(api.workflows.update({ workflowId: created.workflow.id }), "BAD_REQUEST");
 
     const deleted = await api.workflows.delete({ workflowId: created.workflow.id });
     expect(deleted.deletedAt).not.toBeNull();
@@ -47,6 +52,8 @@ describeEachDatabase("workflows router", (open) => {
     const missing = await expectApiError(api.workflows.get({ workflowId: created.workflow.id }), "NOT_FOUND");
     expect(missing.code).toBe("not_found");
     expect(missing.message).toContain(created.workflow.id);
+    await expectApiError(api.workflows.update({ workflowId: created.workflow.id, name: "x" }), "NOT_FOUND");
+    expect((await api.workflows.listRevisions({ workflowId: created.workflow.id }).catch((error: unknown) => error)) instanceof Error).toBe(true);
   });
 
   it("gives the same spec the same sha256 and plan id, whatever the key order or layout", async () => {

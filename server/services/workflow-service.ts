@@ -14,6 +14,7 @@ import {
   listWorkflows as storeListWorkflows,
   saveRevision as storeSaveRevision,
   softDeleteWorkflow,
+  updateWorkflow as storeUpdateWorkflow,
   type RevisionRecord,
   type WorkflowRecord,
 } from "../db/workflow-store";
@@ -142,6 +143,27 @@ export async function listWorkflows(database: Database, options: { limit?: numbe
 export async function listRevisions(database: Database, workflowId: string, options: { limit?: number } = {}): Promise<RevisionRecord[]> {
   await requireWorkflow(database, workflowId);
   return storeListRevisions(database, workflowId, options);
+}
+
+/** Input of `updateWorkflow`: a new name and/or description (the spec changes only through revisions). */
+export const UpdateWorkflowRequest = z
+  .object({
+    workflowId: z.string().min(1),
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(5000).optional(),
+  })
+  .refine((request) => request.name !== undefined || request.description !== undefined, {
+    message: "expected a name or a description to change",
+    path: ["name"],
+  });
+export type UpdateWorkflowRequest = z.input<typeof UpdateWorkflowRequest>;
+
+/** Renames a live workflow or changes its description. */
+export async function updateWorkflow(database: Database, request: UpdateWorkflowRequest): Promise<WorkflowRecord> {
+  const { workflowId, ...changes } = UpdateWorkflowRequest.parse(request);
+  // Both fields are always passed: the store's partial schema would otherwise reset an absent description to "".
+  const current = await requireWorkflow(database, workflowId);
+  return storeUpdateWorkflow(database, workflowId, { name: changes.name ?? current.name, description: changes.description ?? current.description });
 }
 
 /** Soft-deletes a workflow; its revisions and runs stay readable. */

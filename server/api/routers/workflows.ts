@@ -1,4 +1,4 @@
-/** Workflows and their immutable revisions: list, get, create, saveRevision, listRevisions, validate, delete (soft). */
+/** Workflows and their immutable revisions: list, get, create, update, saveRevision, listRevisions, validate, delete (soft). */
 import { z } from "zod";
 import {
   checkSpec,
@@ -11,6 +11,8 @@ import {
   requireRevision,
   saveRevision,
   SaveRevisionRequest,
+  updateWorkflow,
+  UpdateWorkflowRequest,
 } from "../../services/workflow-service";
 import { revisionView, workflowView } from "../../services/views";
 import { procedure, router } from "../trpc";
@@ -33,6 +35,7 @@ export const workflowsRouter = router({
     const detail = await createWorkflow(ctx.database, input);
     return { workflow: workflowView(detail.workflow), head: detail.head === null ? null : revisionView(detail.head) };
   }),
+  update: procedure.input(UpdateWorkflowRequest).mutation(async ({ ctx, input }) => workflowView(await updateWorkflow(ctx.database, input))),
   saveRevision: procedure.input(SaveRevisionRequest).mutation(async ({ ctx, input }) => revisionView(await saveRevision(ctx.database, input))),
   listRevisions: procedure
     .input(WorkflowId.extend({ limit: z.number().int().min(1).max(500).default(100) }))
