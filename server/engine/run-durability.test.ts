@@ -32,7 +32,7 @@ describeEachDatabase("run durability", (open) => {
     const crashed = await queueRun(database, spec, { input: "crash me" });
     const worker = spawnCrashWorker(url);
     try {
-      await waitFor(async () => (await checkpointSeqs(database, crashed.id)).length >= 2, 30_000, "the first agent's checkpoint");
+      await waitFor(async () => (await checkpointSeqs(database, crashed.id)).length >= 2, 45_000, "the first agent's checkpoint");
     } finally {
       await worker.kill();
     }
@@ -56,7 +56,7 @@ describeEachDatabase("run durability", (open) => {
     expect(types.filter((type) => type === "run.claimed")).toHaveLength(2);
     const effects = await listEffects(database, crashed.id);
     expect(effects.map((effect) => effect.status)).toEqual(["succeeded"]);
-  }, 60_000);
+  }, 90_000);
 
   it("a non-idempotent tool call in flight when the worker is killed ends ambiguous and the run needs review", async () => {
     const { database, url } = await open();
@@ -66,7 +66,7 @@ describeEachDatabase("run durability", (open) => {
     const run = await queueRun(database, spec);
     const worker = spawnCrashWorker(url);
     try {
-      await waitFor(async () => (await listEffects(database, run.id)).some((effect) => effect.status === "dispatched"), 30_000, "the shell call to be dispatched");
+      await waitFor(async () => (await listEffects(database, run.id)).some((effect) => effect.status === "dispatched"), 45_000, "the shell call to be dispatched");
     } finally {
       await worker.kill();
     }
@@ -77,7 +77,7 @@ describeEachDatabase("run durability", (open) => {
     expect(effects).toHaveLength(1);
     expect(effects[0]).toMatchObject({ status: "ambiguous", tool: "run_shell_command", idempotent: false });
     expect(reviewed.error?.effects).toEqual([effects[0]?.id]);
-  }, 60_000);
+  }, 90_000);
 
   it("refuses the commit of a worker whose lease expired and stores nothing it tried to write", async () => {
     const { database } = await open();
