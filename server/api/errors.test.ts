@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { RathError, SYSTEM_ERROR_CODES, USER_ERROR_CODES } from "../../runtime/errors";
-import { mapError, toTRPCError } from "./errors";
+import { mapError, redactSecrets, toTRPCError } from "./errors";
 import { formattedShape } from "./testing/api-harness";
 
 afterEach(() => vi.restoreAllMocks());
@@ -91,5 +91,22 @@ describe("the tRPC error formatter", () => {
     expect(conflict.message).toBe("run changed");
     expect(conflict.data).toMatchObject({ code: "conflict", trpcCode: "CONFLICT", httpStatus: 409 });
     expect(JSON.stringify(conflict)).not.toContain("stack");
+  });
+});
+
+describe("redactSecrets", () => {
+  it("removes url passwords, bearer tokens, key-like strings and key=value secrets from log text", () => {
+    const text = redactSecrets(
+      'connect postgres://admin:hunter2@db:5432/x failed; Authorization: Bearer abc.def-123; key sk-proj-ABCDEFGH123; {"apiKey":"zzz-secret"} password=pw1',
+    );
+    for (const secret of ["hunter2", "abc.def-123", "ABCDEFGH123", "zzz-secret", "pw1"]) expect(text).not.toContain(secret);
+    expect(text).toContain("postgres://admin:***@db:5432/x");
+    expect(text).toContain("sk-***");
+  });
+
+  it("is applied to what mapError logs", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    mapError(new Error("cannot reach postgresql://root:topsecret@10.0.0.1/rath"));
+    expect(String(log.mock.calls[0]?.[0])).not.toContain("topsecret");
   });
 });

@@ -101,11 +101,20 @@ function flattenZod(error: z.ZodError): Pick<ApiErrorBody, "fieldErrors" | "form
   return { fieldErrors, formErrors, message: `invalid input: ${where}${first?.message ?? "unknown problem"}${more}` };
 }
 
-/** Logs an unexpected error server-side with a fresh reference id; only the name, message and stack are logged. */
+/** Removes credentials from text bound for the log: passwords in URLs, bearer tokens and API-key-like strings. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@/\s]*@/gi, "$1:***@")
+    .replace(/(bearer\s+)[A-Za-z0-9._~+/=-]+/gi, "$1***")
+    .replace(/\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, "$1-***")
+    .replace(/((?:api[_-]?key|token|secret|password)["']?\s*[:=]\s*["']?)[^"'\s,}]+/gi, "$1***");
+}
+
+/** Logs an unexpected error server-side with a fresh reference id: name, message and stack, credentials redacted. */
 function logInternal(error: unknown, where: string | undefined): string {
   const reference = randomUUID();
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  console.error(`[rath api] internal error ${reference}${where ? ` in ${where}` : ""}: ${text}`);
+  console.error(`[rath api] internal error ${reference}${where ? ` in ${where}` : ""}: ${redactSecrets(text)}`);
   return reference;
 }
 
