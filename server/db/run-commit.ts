@@ -178,6 +178,11 @@ async function writeChunks(
       meta: toJsonText(chunk.meta, `meta of chunk ${sessionId}#${index}`),
     })),
   });
+  // Chunks appended to sessions stored by earlier steps (an approval's `respond`) grow their chunk count.
+  for (const sessionId of others) {
+    const count = Math.max(...chunks.filter((chunk) => chunk.sessionId === sessionId).map((chunk) => chunk.index + 1));
+    await transaction.session.updateMany({ where: { id: sessionId, chunkCount: { lt: count } }, data: { chunkCount: count } });
+  }
 }
 
 /** Maps a `checkpoints` row to a CheckpointRecord. */

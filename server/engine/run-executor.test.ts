@@ -107,6 +107,34 @@ describeEachDatabase("run executor", (open) => {
     expect(failed.error?.message).toContain("too long");
   });
 
+  it("applies respond and edit decisions: respond appends to the stored session, edit derives a new one", async () => {
+    const { database } = await open();
+    const spec = linearSpec([{ id: "drafter", directive: {} }], {}, { approvalAfter: "drafter" });
+    const providers = { scripted: createTestProvider() };
+
+    const responded = await queueRun(database, spec);
+    await runToCompletion(database, responded.id, { providers });
+    const [respondInterrupt] = await listPendingInterrupts(database, { runId: responded.id });
+    await submitDecision(database, respondInterrupt?.id as string, { kind: "respond", response: "add a greeting" });
+    const respondDone = await runToCompletion(database, responded.id, { providers });
+    expect(respondDone.status).toBe("succeeded");
+    expect(respondDone.output).toMatchObject({ text: "add a greeting" });
+    const loop = (await sessionGraph(database, responded.id)).sessions.find((session) => session.lineage.lineage_kind === "op_session_loop");
+    const chunks = await chunkPage(database, loop?.id as string);
+    expect(chunks.map((record) => record.chunk.kind)).toEqual(["user", "assistant", "user"]);
+    expect(loop?.chunkCount).toBe(3);
+
+    const edited = await queueRun(database, spec);
+    await runToCompletion(database, edited.id, { providers });
+    const [editInterrupt] = await listPendingInterrupts(database, { runId: edited.id });
+    await submitDecision(database, editInterrupt?.id as string, { kind: "edit", value: "Dear all, version 2 is out." });
+    const editDone = await runToCompletion(database, edited.id, { providers });
+    expect(editDone.output).toMatchObject({ text: "Dear all, version 2 is out." });
+    const editedSession = (await sessionGraph(database, edited.id)).sessions.find((session) => session.lineage.lineage_operator === "Approval.edit");
+    expect(editedSession?.nodeId).toBe("review");
+    expect(editedSession?.chunkCount).toBe(2);
+  });
+
   it("cancels a queued run and a waiting run", async () => {
     const { database } = await open();
     const queued = await queueRun(database, linearSpec([{ id: "a", directive: {} }]));
