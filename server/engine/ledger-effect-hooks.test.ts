@@ -41,7 +41,7 @@ describeEachDatabase("ledger effect hooks", (open) => {
     const crashed = ledgerEffectHooks(database, scope);
     await crashed.prepare(CALL);
     await crashed.dispatched("call_1");
-    await expect(ledgerEffectHooks(database, scope).prepare(CALL)).rejects.toThrow(/is dispatched in the effect ledger/);
+    await expect(ledgerEffectHooks(database, scope, { inFlightWaitMs: 150 }).prepare(CALL)).rejects.toThrow(/is dispatched in the effect ledger/);
     const report = await recoverAfterCrash(database, run.id);
     expect(report.reprepared).toHaveLength(1);
     const resumed = ledgerEffectHooks(database, scope);
@@ -49,5 +49,18 @@ describeEachDatabase("ledger effect hooks", (open) => {
     await resumed.dispatched("call_1");
     await resumed.settled("call_1", { ok: true, content: "done" });
     expect((await listEffects(database, run.id)).map((effect) => effect.status)).toEqual(["failed", "succeeded"]);
+  });
+
+  it("a retry waits for a call its timed-out attempt still runs, then replays its result", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, linearSpec([{ id: "a", directive: {} }]));
+    const scope = { runId: run.id, nodeId: "a", stepSeq: 2 };
+    const zombie = ledgerEffectHooks(database, scope);
+    await zombie.prepare(CALL);
+    await zombie.dispatched("call_1");
+    const retry = ledgerEffectHooks(database, scope, { inFlightWaitMs: 3_000 }).prepare(CALL);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await zombie.settled("call_1", { ok: true, content: "late" });
+    expect(await retry).toEqual({ replayContent: "late" });
   });
 });

@@ -6,7 +6,7 @@
 import { RathError } from "../../runtime/errors";
 import type { EffectCall, EffectHooks } from "../../runtime/tools/effects";
 import type { Database } from "../db/database";
-import { markDispatched, prepareEffect, settleEffect, type EffectRecord } from "../db/effect-ledger";
+import { listEffects, markDispatched, prepareEffect, settleEffect, type EffectRecord } from "../db/effect-ledger";
 
 /** Where a step's tool calls belong: the run, the node and the checkpoint sequence number the step will write. */
 export interface EffectScope {
@@ -31,8 +31,23 @@ function replayContent(effect: EffectRecord): string | undefined {
   return undefined;
 }
 
+/** How long a retry waits for a call an earlier (timed-out) attempt of this process still runs to settle (ms). */
+export const IN_FLIGHT_WAIT_MS = 5_000;
+
+/** Polls a dispatched effect until it settles or `waitMs` pass; returns its latest record. */
+async function awaitSettled(database: Database, runId: string, effect: EffectRecord, waitMs: number): Promise<EffectRecord> {
+  const deadline = Date.now() + waitMs;
+  let current = effect;
+  while (current.status === "dispatched" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = (await listEffects(database, runId)).find((entry) => entry.id === effect.id) ?? current;
+  }
+  return current;
+}
+
 /** Creates the hooks for one step attempt. */
-export function ledgerEffectHooks(database: Database, scope: EffectScope): LedgerEffectHooks {
+export function ledgerEffectHooks(database: Database, scope: EffectScope, options: { inFlightWaitMs?: number } = {}): LedgerEffectHooks {
+  const waitMs = options.inFlightWaitMs ?? IN_FLIGHT_WAIT_MS;
   const effectIds = new Map<string, string>();
   let settled = 0;
   return {
@@ -44,13 +59,14 @@ export function ledgerEffectHooks(database: Database, scope: EffectScope): Ledge
         args: call.args ?? null,
         idempotent: call.idempotent,
       });
-      const replay = replayContent(effect);
+      const current = effect.status === "dispatched" ? await awaitSettled(database, scope.runId, effect, waitMs) : effect;
+      const replay = replayContent(current);
       if (replay !== undefined) return { replayContent: replay };
-      if (effect.status !== "prepared") {
+      if (current.status !== "prepared") {
         throw new RathError(
           "conflict",
-          `tool call '${call.callId}' (${call.tool}) of step ${scope.stepSeq} is ${effect.status} in the effect ledger; expected prepared or settled (it may still be running elsewhere)`,
-          { details: { effectId: effect.id, status: effect.status } },
+          `tool call '${call.callId}' (${call.tool}) of step ${scope.stepSeq} is ${current.status} in the effect ledger; expected prepared or settled (it may still be running elsewhere)`,
+          { details: { effectId: current.id, status: current.status } },
         );
       }
       effectIds.set(call.callId, effect.id);
