@@ -4,11 +4,8 @@
  * waiting for a request. See server/engine/embedded-worker.ts for when it is skipped.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { embeddedWorkerDecision } = await import("./server/engine/embedded-worker");
-  const decision = embeddedWorkerDecision(process.env);
-  console.info(`[rath] ${decision.reason}`);
-  if (!decision.start) return;
-  const { sharedRuntime } = await import("./server/services/shared-runtime");
-  await sharedRuntime();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startEmbeddedWorker } = await import("./server/engine/start-embedded-worker");
+    await startEmbeddedWorker();
+  }
 }

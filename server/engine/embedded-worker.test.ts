@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embeddedWorkerDecision } from "./embedded-worker";
+import { startEmbeddedWorker } from "./start-embedded-worker";
 
 describe("embeddedWorkerDecision", () => {
   it("starts on SQLite by default and names the file", () => {
@@ -13,5 +14,9 @@ describe("embeddedWorkerDecision", () => {
     const postgres = embeddedWorkerDecision({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" });
     expect(postgres.start).toBe(false);
     expect(postgres.reason).toContain("npm run worker");
+  });
+
+  it("startEmbeddedWorker does nothing when switched off", async () => {
+    expect(await startEmbeddedWorker({ RATH_EMBEDDED_WORKER: "0" })).toBe(false);
   });
 });
