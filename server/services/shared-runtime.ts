@@ -1,9 +1,11 @@
 /**
- * What the web server's requests share: the database (shared-database.ts) and one in-process engine worker,
- * created and started on first use, that executes queued runs (embedded mode needs no other process). Set
- * RATH_IN_PROCESS_WORKER=0 when separate worker processes execute the runs (server mode at scale).
+ * What the web server's requests share: the database (shared-database.ts) and, in embedded mode, one in-process
+ * engine worker, created and started on first use (instrumentation.ts calls this at start-up), that executes the
+ * queued runs. Whether the worker runs is decided by server/engine/embedded-worker.ts: yes on SQLite, no on
+ * PostgreSQL (server mode: `npm run worker` processes claim the runs) or with RATH_IN_PROCESS_WORKER=0.
  */
 import type { Database } from "../db/database";
+import { embeddedWorkerDecision } from "../engine/embedded-worker";
 import { createWorker, type Worker } from "../engine/worker";
 import { QUEUE_ONLY_EXECUTOR, workerExecutor, type RunExecutor } from "./run-executor";
 import { closeSharedDatabase, sharedDatabase } from "./shared-database";
@@ -18,16 +20,10 @@ export interface SharedRuntime {
   executor: RunExecutor;
 }
 
-/** True unless RATH_IN_PROCESS_WORKER is `0`, `false` or `off`. */
-export function inProcessWorkerEnabled(environment: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  const value = environment.RATH_IN_PROCESS_WORKER?.trim().toLowerCase();
-  return !(value === "0" || value === "false" || value === "off");
-}
-
-/** Returns the shared runtime; the worker is created and started once per process. */
+/** Returns the shared runtime; in embedded mode the worker is created and started once per process. */
 export async function sharedRuntime(): Promise<SharedRuntime> {
   const database = await sharedDatabase();
-  if (!inProcessWorkerEnabled()) return { database, executor: QUEUE_ONLY_EXECUTOR };
+  if (!embeddedWorkerDecision(process.env).start) return { database, executor: QUEUE_ONLY_EXECUTOR };
   const holder = globalThis as Holder;
   if (holder[KEY] === undefined) {
     holder[KEY] = createWorker({ db: database });
