@@ -6,6 +6,7 @@ import { getRun } from "../db/run-store";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { createProviderResolver } from "./provider-resolver";
 import { executeClaimedRun } from "./run-executor";
+import { resolveReview } from "./run-review";
 import { runToCompletion } from "./run-to-completion";
 import { allEvents, canonicalRunGraph } from "./testing/canonical-graph";
 import { linearSpec, queueRun } from "./testing/engine-fixtures";
@@ -77,6 +78,17 @@ describeEachDatabase("run durability", (open) => {
     expect(effects).toHaveLength(1);
     expect(effects[0]).toMatchObject({ status: "ambiguous", tool: "run_shell_command", idempotent: false });
     expect(reviewed.error?.effects).toEqual([effects[0]?.id]);
+
+    await expect(resolveReview(database, run.id, { action: "requeue", effects: [] })).rejects.toThrow(/undecided: /);
+    const content = '{"exit_code":0,"stdout":"","stderr":"","elapsed_ms":30000}';
+    const requeued = await resolveReview(database, run.id, { action: "requeue", effects: [{ effectId: effects[0]?.id as string, status: "succeeded", content }] });
+    expect(requeued.status).toBe("queued");
+    const done = await runToCompletion(database, run.id, { providers: { scripted: createTestProvider() } });
+    expect(done.status).toBe("succeeded");
+    const loop = await database.client.session.findFirst({ where: { runId: run.id, lineageKind: "op_session_loop" } });
+    const toolResult = await database.client.chunk.findFirst({ where: { sessionId: loop?.id as string, kind: "tool_result" } });
+    expect(JSON.parse(toolResult?.payload ?? "{}")).toMatchObject({ content });
+    expect((await listEffects(database, run.id)).map((effect) => effect.status)).toEqual(["succeeded"]);
   }, 90_000);
 
   it("refuses the commit of a worker whose lease expired and stores nothing it tried to write", async () => {
