@@ -54,7 +54,7 @@ describeEachDatabase("runs router", (open) => {
     expect((await api.runs.list({ status: ["queued", "cancelled"], workflowId: three.run.workflowId })).runs).toHaveLength(1);
   });
 
-  it("pages events after a seq without gaps or duplicates, and shows the session graph of a completed run", async () => {
+  it("pages events after a seq without gaps or duplicates, and shows, pages and compares the sessions of a completed run", async () => {
     const { database } = await open();
     const api = callerFor(database);
     const { run } = await api.runs.start({ spec: exampleSpec("fork-merge-research"), input: "compare the options" });
@@ -106,6 +106,23 @@ describeEachDatabase("runs router", (open) => {
     expect(window.chunks.map((chunk) => chunk.index)).toEqual([1]);
     expect(window.nextCursor).toBeNull();
     await expectApiError(api.sessions.chunks({ sessionId: "nope" }), "NOT_FOUND");
+
+    const byNode = (nodeId: string, kind: string) => graph.sessions.filter((session) => session.nodeId === nodeId && session.lineage.lineage_kind === kind);
+    const [input] = byNode("input", "leaf_user");
+    const [pros] = byNode("pros", "op_session_loop");
+    const [merge] = byNode("merge", "op_merge");
+    const forks = byNode("fork", "op_fork");
+    if (input === undefined || pros === undefined || merge === undefined || forks.length !== 2) throw new Error("unexpected graph shape");
+    const mergeVsPros = await api.sessions.compare({ leftId: merge.id, rightId: pros.id, limit: 1 });
+    expect(mergeVsPros).toMatchObject({ commonAncestorId: pros.id, commonPrefix: pros.chunkCount, divergenceIndex: pros.chunkCount, nextIndex: pros.chunkCount + 1 });
+    expect(mergeVsPros.differences).toHaveLength(1);
+    expect(mergeVsPros.differences[0]).toMatchObject({ index: pros.chunkCount, right: null, same: false });
+    const rest = await api.sessions.compare({ leftId: merge.id, rightId: pros.id, fromIndex: pros.chunkCount + 1 });
+    expect(rest.differences.map((difference) => difference.index)).toEqual([pros.chunkCount + 1]);
+    expect(rest.nextIndex).toBeNull();
+    const forksCompared = await api.sessions.compare({ leftId: forks[0]?.id ?? "", rightId: forks[1]?.id ?? "" });
+    expect(forksCompared).toMatchObject({ commonAncestorId: input.id, commonPrefix: input.chunkCount, divergenceIndex: null, differences: [], nextIndex: null });
+    await expectApiError(api.sessions.compare({ leftId: merge.id, rightId: "nope" }), "NOT_FOUND");
     await expectApiError(api.sessions.graph({ runId: "run_nope" }), "NOT_FOUND");
   });
 

@@ -17,8 +17,10 @@ export interface FollowOptions {
   afterSeq?: number;
   /** Stops the stream (the client went away). */
   signal?: AbortSignal;
-  /** How often to look for new events while the run is live (ms, default 250). */
+  /** How often to look for new events while the run is running (ms, default 250). */
   pollMs?: number;
+  /** How often while it is queued, waiting for a person or needs review (ms, default 1000). */
+  idlePollMs?: number;
   /** Events per store read (default 200). */
   pageSize?: number;
 }
@@ -28,6 +30,7 @@ export async function* followRunEvents(database: Database, runId: string, option
   await requireRun(database, runId);
   let after = options.afterSeq ?? 0;
   const pollMs = options.pollMs ?? 250;
+  const idlePollMs = options.idlePollMs ?? 1000;
   const pageSize = options.pageSize ?? 200;
   while (options.signal?.aborted !== true) {
     const page = await eventsPage(database, runId, { afterSeq: after, limit: pageSize });
@@ -40,7 +43,7 @@ export async function* followRunEvents(database: Database, runId: string, option
     const run = await requireRun(database, runId);
     if (isTerminalRunStatus(run.status) && run.lastEventSeq <= after) return;
     try {
-      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {});
+      await sleep(run.status === "running" ? pollMs : Math.max(pollMs, idlePollMs), undefined, options.signal ? { signal: options.signal } : {});
     } catch {
       return;
     }

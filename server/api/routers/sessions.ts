@@ -1,5 +1,6 @@
-/** The session graph of a run (sessions, lineage edges, usage, status, node ids, chunk counts) and chunk pages. */
+/** The session graph of a run (sessions, lineage edges, usage, status, node ids, chunk counts), chunk pages, compare. */
 import { z } from "zod";
+import { compareSessions, CompareSessionsRequest } from "../../services/session-compare";
 import { runSessionGraph, sessionChunks, SessionChunksRequest } from "../../services/session-service";
 import { procedure, router } from "../trpc";
 
@@ -7,4 +8,5 @@ import { procedure, router } from "../trpc";
 export const sessionsRouter = router({
   graph: procedure.input(z.object({ runId: z.string().min(1) })).query(({ ctx, input }) => runSessionGraph(ctx.database, input.runId)),
   chunks: procedure.input(SessionChunksRequest).query(({ ctx, input }) => sessionChunks(ctx.database, input)),
+  compare: procedure.input(CompareSessionsRequest).query(({ ctx, input }) => compareSessions(ctx.database, input)),
 });
