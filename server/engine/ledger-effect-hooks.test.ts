@@ -7,7 +7,7 @@ import { linearSpec, queueRun } from "./testing/engine-fixtures";
 const CALL = { callId: "call_1", tool: "write_workspace_file", args: { path: "a.txt", content: "x" }, idempotent: true };
 
 describeEachDatabase("ledger effect hooks", (open) => {
-  it("records prepared -> dispatched -> succeeded, then replays the settled result instead of running again", async () => {
+  it("records prepared -> dispatched -> succeeded, then replays the settled result (same call id, or new id with the same tool and arguments)", async () => {
     const { database } = await open();
     const run = await queueRun(database, linearSpec([{ id: "a", directive: {} }]));
     const scope = { runId: run.id, nodeId: "a", stepSeq: 2 };
@@ -23,9 +23,14 @@ describeEachDatabase("ledger effect hooks", (open) => {
     expect(await again.prepare(CALL)).toEqual({ replayContent: '{"written":true}' });
     expect(await listEffects(database, run.id)).toHaveLength(1);
 
+    const newIds = ledgerEffectHooks(database, scope);
+    expect(await newIds.prepare({ ...CALL, callId: "call_new" })).toEqual({ replayContent: '{"written":true}' });
+    expect(await newIds.prepare({ ...CALL, callId: "call_newer" })).toEqual({});
+    expect(await listEffects(database, run.id)).toHaveLength(2);
+
     const otherStep = ledgerEffectHooks(database, { ...scope, stepSeq: 3 });
     expect(await otherStep.prepare(CALL)).toEqual({});
-    expect(await listEffects(database, run.id)).toHaveLength(2);
+    expect(await listEffects(database, run.id)).toHaveLength(3);
   });
 
   it("replays a failed call's content, re-dispatches a re-prepared idempotent call and refuses one still in flight", async () => {
@@ -33,10 +38,10 @@ describeEachDatabase("ledger effect hooks", (open) => {
     const run = await queueRun(database, linearSpec([{ id: "a", directive: {} }]));
     const scope = { runId: run.id, nodeId: "a", stepSeq: 2 };
     const failing = ledgerEffectHooks(database, scope);
-    await failing.prepare({ ...CALL, callId: "bad" });
+    await failing.prepare({ ...CALL, callId: "bad", args: { path: "b.txt", content: "y" } });
     await failing.dispatched("bad");
     await failing.settled("bad", { ok: false, content: '{"ok":false,"error_kind":"os_error"}' });
-    expect(await ledgerEffectHooks(database, scope).prepare({ ...CALL, callId: "bad" })).toEqual({ replayContent: '{"ok":false,"error_kind":"os_error"}' });
+    expect(await ledgerEffectHooks(database, scope).prepare({ ...CALL, callId: "bad", args: { path: "b.txt", content: "y" } })).toEqual({ replayContent: '{"ok":false,"error_kind":"os_error"}' });
 
     const crashed = ledgerEffectHooks(database, scope);
     await crashed.prepare(CALL);
