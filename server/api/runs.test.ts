@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { createCaller } from "./root";
 import { runToCompletion } from "../engine/run-to-completion";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { callerFor, exampleSpec, expectApiError, rowCounts } from "./testing/api-harness";
@@ -16,6 +17,22 @@ describeEachDatabase("runs router", (open) => {
     const other = await api.runs.start({ workflowId: workflow.id, revisionId: head?.id, input: "hi", idempotencyKey: "key-2" });
     expect(other.run.id).not.toBe(first.run.id);
     expect((await rowCounts(database)).runs).toBe(2);
+  });
+
+  it("wakes the executor when a run is queued (start, decision, resume), not for a repeated idempotency key", async () => {
+    const { database } = await open();
+    const woken: string[] = [];
+    const api = createCaller({ database, executor: { wake: (runId) => woken.push(runId) } });
+    const { run } = await api.runs.start({ spec: exampleSpec("approval"), input: "x", idempotencyKey: "k" });
+    await api.runs.start({ spec: exampleSpec("approval"), input: "x", idempotencyKey: "k" });
+    expect(woken).toEqual([run.id]);
+    await runToCompletion(database, run.id);
+    const interrupt = (await api.runs.get({ runId: run.id })).pendingInterrupts[0];
+    await api.runs.decideInterrupt({ interruptId: interrupt?.id ?? "", decision: "reject", payload: "not now" });
+    expect(woken).toEqual([run.id, run.id]);
+    const rejected = await runToCompletion(database, run.id);
+    expect(rejected.status).toBe("failed");
+    expect(rejected.error?.message).toContain("not now");
   });
 
   it("refuses bad starts with the right codes and writes nothing", async () => {

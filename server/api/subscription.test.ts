@@ -4,13 +4,14 @@
  * Last-Event-ID resumes after that event without duplicates.
  */
 import type { AddressInfo } from "node:net";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import type { Database } from "../db/database";
 import { runToCompletion } from "../engine/run-to-completion";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
-import { appRouter } from "./root";
+import { appRouter, type AppRouter } from "./root";
 import { callerFor, exampleSpec } from "./testing/api-harness";
 
 interface SseMessage {
@@ -135,6 +136,33 @@ describeEachDatabase("runs.onEvents over SSE", (open) => {
       const parsed = JSON.parse(error?.data ?? "{}") as { data?: { code?: string }; message?: string };
       expect(parsed.data?.code).toBe("not_found");
       expect(error?.data).not.toContain("stack");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describeEachDatabase("@trpc/client over HTTP", (open) => {
+  it("receives JSON views and, for errors, the mapped data (problems, fieldErrors) without a stack", async () => {
+    const { database } = await open();
+    const server = await serve(database);
+    try {
+      const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: server.url })] });
+      const created = await client.workflows.create.mutate({ name: "client", spec: exampleSpec("hello-agent") });
+      expect(typeof created.workflow.createdAt).toBe("string");
+      const [listed, detail] = await Promise.all([client.workflows.list.query(), client.workflows.get.query({ workflowId: created.workflow.id })]);
+      expect(listed.map((workflow) => workflow.id)).toEqual([created.workflow.id]);
+      expect(detail.head?.specSha256).toBe(created.head?.specSha256);
+
+      const error = await client.workflows.saveRevision.mutate({ workflowId: created.workflow.id, spec: { version: 1, nodes: [], edges: [] } }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TRPCClientError);
+      const data = (error as TRPCClientError<AppRouter>).data;
+      expect(data).toMatchObject({ code: "invalid_workflow", trpcCode: "BAD_REQUEST", httpStatus: 422, path: "workflows.saveRevision" });
+      expect(data?.problems?.map((problem) => problem.code)).toEqual(expect.arrayContaining(["missing_input", "missing_output"]));
+      expect(JSON.stringify(data)).not.toContain("stack");
+
+      const invalid = await client.runs.list.query({ limit: 0 }).catch((caught: unknown) => caught);
+      expect((invalid as TRPCClientError<AppRouter>).data?.fieldErrors).toHaveProperty("limit");
     } finally {
       await server.close();
     }
