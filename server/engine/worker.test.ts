@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import type { RunRecord } from "../db/run-record";
 import { getRun, requestCancel } from "../db/run-store";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { allEvents } from "./testing/canonical-graph";
@@ -12,7 +13,7 @@ describeEachDatabase("worker", (open) => {
     const { database, openAnother } = await open();
     const second = await openAnother();
     const spec = linearSpec([{ id: "a", directive: { usage: [1, 1] } }]);
-    const runs = [];
+    const runs: RunRecord[] = [];
     for (let index = 0; index < 4; index += 1) runs.push(await queueRun(database, spec, { priority: index === 3 ? 10 : 0 }));
     const workers = [database, second].map((db, index) =>
       createWorker({ db, workerId: `w${index}`, leaseMs: 5_000, pollMs: 20, providers: { scripted: createTestProvider() } }),
