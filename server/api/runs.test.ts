@@ -1,8 +1,23 @@
 import { expect, it } from "vitest";
 import { createCaller } from "./root";
+import { markDispatched, prepareEffect, recoverAfterCrash } from "../db/effect-ledger";
+import { claimNext } from "../db/run-lease";
+import { transition } from "../db/run-store";
+import type { Database } from "../db/database";
 import { runToCompletion } from "../engine/run-to-completion";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { callerFor, exampleSpec, expectApiError, rowCounts } from "./testing/api-harness";
+
+/** A run that "crashed" with a non-idempotent tool call in flight: ambiguous effect, status needs_review. */
+async function crashedRun(database: Database, runId: string): Promise<string> {
+  const claim = await claimNext(database, "test-worker", 30_000);
+  if (claim === null || claim.run.id !== runId) throw new Error("expected to claim the run");
+  const { effect } = await prepareEffect(database, { runId, idempotencyKey: "call-1", tool: "run_shell_command", args: { cmd: "send-email" }, idempotent: false });
+  await markDispatched(database, effect.id);
+  expect((await recoverAfterCrash(database, runId)).ambiguous).toEqual([effect.id]);
+  await transition(database, runId, claim.run.version, "needs_review", { error: { code: "ambiguous_effects", message: "crashed mid-call" } });
+  return effect.id;
+}
 
 describeEachDatabase("runs router", (open) => {
   it("starts a run of the head revision; the same idempotency key returns the same run", async () => {
@@ -33,6 +48,34 @@ describeEachDatabase("runs router", (open) => {
     const rejected = await runToCompletion(database, run.id);
     expect(rejected.status).toBe("failed");
     expect(rejected.error?.message).toContain("not now");
+  });
+
+  it("lists a needs_review run's ambiguous effects, refuses a plain resume, and requeues or fails it on review", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { run } = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "x" });
+    const effectId = await crashedRun(database, run.id);
+    const effects = await api.runs.effects({ runId: run.id });
+    expect(effects).toEqual([expect.objectContaining({ id: effectId, status: "ambiguous", tool: "run_shell_command", args: { cmd: "send-email" }, idempotent: false })]);
+    expect(JSON.stringify(effects)).not.toContain("call-1");
+    const refused = await expectApiError(api.runs.resume({ runId: run.id }), "CONFLICT");
+    expect(refused.message).toContain(effectId);
+    await expectApiError(api.runs.review({ runId: run.id, resolution: { action: "requeue", effects: [] } }), "CONFLICT");
+
+    const requeued = await api.runs.review({
+      runId: run.id,
+      resolution: { action: "requeue", effects: [{ effectId, status: "succeeded", content: "{\"sent\":true}" }] },
+    });
+    expect(requeued.status).toBe("queued");
+    expect((await api.runs.effects({ runId: run.id }))[0]).toMatchObject({ status: "succeeded", result: "{\"sent\":true}" });
+
+    const second = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "y" });
+    await api.runs.cancel({ runId: run.id });
+    await crashedRun(database, second.run.id);
+    const failed = await api.runs.review({ runId: second.run.id, resolution: { action: "fail", reason: "the email was sent twice" } });
+    expect(failed).toMatchObject({ status: "failed", error: { code: "review_failed", message: "the email was sent twice" } });
+    await expectApiError(api.runs.review({ runId: second.run.id, resolution: { action: "fail" } }), "CONFLICT");
+    await expectApiError(api.runs.effects({ runId: "run_missing" }), "NOT_FOUND");
   });
 
   it("refuses bad starts with the right codes and writes nothing", async () => {

@@ -6,14 +6,16 @@
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
+import { listEffects } from "../db/effect-ledger";
 import { getInterrupt, InterruptDecision, listPendingInterrupts } from "../db/interrupt-store";
 import { eventsPage } from "../db/run-events";
 import type { RunRecord } from "../db/run-record";
 import { createRun, getRun, listRuns, requestCancel, transition } from "../db/run-store";
 import { submitDecision } from "../engine/run-interrupts";
+import { resolveReview, ReviewResolution } from "../engine/run-review";
 import { RunStatus } from "../engine/run-status";
 import type { RunExecutor } from "./run-executor";
-import { runEventView, runView, interruptView, type InterruptView, type RunEventView, type RunView } from "./views";
+import { effectView, interruptView, runEventView, runView, type EffectView, type InterruptView, type RunEventView, type RunView } from "./views";
 import { ensureRevisionForSpec, requireRevision, requireWorkflow } from "./workflow-service";
 
 /** Input of `startRun`: a saved workflow (its head revision unless one is named) or an inline spec. */
@@ -113,11 +115,17 @@ export async function cancelRun(database: Database, runId: string): Promise<RunV
 }
 
 /**
- * Puts a run back in the queue where SPEC §6 allows it: `needs_review -> queued` (a person reviewed an ambiguous
- * effect), and `waiting -> queued` once no interrupt is pending. Anything else is a `conflict` naming the status.
+ * Puts a run back in the queue where SPEC §6 allows it: `needs_review -> queued` once no tool call is left
+ * ambiguous (otherwise use `reviewRun`), and `waiting -> queued` once no interrupt is pending. Anything else is a
+ * `conflict` naming the status.
  */
 export async function resumeRun(database: Database, executor: RunExecutor, runId: string): Promise<RunView> {
   const run = await requireRun(database, runId);
+  if (run.status === "needs_review") {
+    const resumed = await resolveReview(database, runId, { action: "requeue", effects: [] });
+    executor.wake(runId);
+    return runView(resumed);
+  }
   if (run.status === "waiting") {
     const pending = await listPendingInterrupts(database, { runId });
     if (pending.length > 0) {
@@ -126,7 +134,7 @@ export async function resumeRun(database: Database, executor: RunExecutor, runId
         `run ${runId} waits for ${pending.length} decision(s) (interrupt ${pending.map((item) => item.id).join(", ")}); decide them instead of resuming`,
       );
     }
-  } else if (run.status !== "needs_review") {
+  } else {
     throw new RathError("conflict", `run ${runId} is ${run.status}; only a run that needs review or waits without pending decisions can be resumed`);
   }
   const resumed = await transition(database, runId, run.version, "queued", { reason: "resumed through the API" });
@@ -193,4 +201,23 @@ export async function runEvents(
   const events = await eventsPage(database, parsed.runId, { afterSeq: parsed.afterSeq, limit: parsed.limit });
   const last = events[events.length - 1];
   return { events: events.map(runEventView), nextAfterSeq: last?.seq ?? parsed.afterSeq, lastSeq: run.lastEventSeq, status: run.status };
+}
+
+/** The run's tool calls with side effects (the effect ledger), oldest first: what a reviewer settles. */
+export async function runEffects(database: Database, runId: string): Promise<EffectView[]> {
+  await requireRun(database, runId);
+  return (await listEffects(database, runId)).map(effectView);
+}
+
+/** Input of `reviewRun`: for a `needs_review` run, requeue with an outcome for every ambiguous call, or fail it. */
+export const ReviewRunRequest = z.object({ runId: z.string().min(1), resolution: ReviewResolution });
+export type ReviewRunRequest = z.input<typeof ReviewRunRequest>;
+
+/** Applies a person's review of a run whose crash left tool calls ambiguous; a requeued run wakes the executor. */
+export async function reviewRun(database: Database, executor: RunExecutor, request: ReviewRunRequest): Promise<RunView> {
+  const parsed = ReviewRunRequest.parse(request);
+  await requireRun(database, parsed.runId);
+  const run = await resolveReview(database, parsed.runId, parsed.resolution);
+  if (run.status === "queued") executor.wake(run.id);
+  return runView(run);
 }

@@ -3,6 +3,7 @@
  * the CLI send the same shapes without a transformer, and nothing internal (fencing tokens, keys) slips out.
  */
 import type { Chunk } from "../../runtime/session/chunk";
+import type { EffectRecord, EffectStatus } from "../db/effect-ledger";
 import type { InterruptDecision, InterruptRecord } from "../db/interrupt-store";
 import type { ProviderSettingView } from "../db/provider-settings-store";
 import type { RunEventRecord } from "../db/run-events";
@@ -201,5 +202,37 @@ export function providerView(record: ProviderSettingView): ProviderView {
     hasApiKey: record.hasApiKey,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
+  };
+}
+
+/** A tool call with side effects as the review panel shows it. */
+export interface EffectView {
+  id: string;
+  runId: string;
+  tool: string;
+  args: unknown;
+  idempotent: boolean;
+  status: EffectStatus;
+  result: unknown;
+  error: string | null;
+  createdAt: string;
+  dispatchedAt: string | null;
+  settledAt: string | null;
+}
+
+/** An effect-ledger record as a view (its internal idempotency key is left out). */
+export function effectView(record: EffectRecord): EffectView {
+  return {
+    id: record.id,
+    runId: record.runId,
+    tool: record.tool,
+    args: record.args,
+    idempotent: record.idempotent,
+    status: record.status,
+    result: record.result,
+    error: record.error,
+    createdAt: iso(record.createdAt),
+    dispatchedAt: iso(record.dispatchedAt),
+    settledAt: iso(record.settledAt),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Runs: start (idempotent by key), get, list, cancel, resume, decideInterrupt, events (a page after a seq) and
+ * Runs: start (idempotent by key), get, list, cancel, resume, effects and review (after a crash left tool calls
+ * ambiguous), decideInterrupt, events (a page after a seq) and
  * `onEvents`, a subscription (SSE) that streams the run's events live and resumes after the last event id.
  */
 import { tracked } from "@trpc/server";
@@ -13,6 +14,9 @@ import {
   ListRunsRequest,
   listRunsPage,
   resumeRun,
+  reviewRun,
+  ReviewRunRequest,
+  runEffects,
   runEvents,
   RunEventsRequest,
   startRun,
@@ -36,6 +40,8 @@ export const runsRouter = router({
   list: procedure.input(ListRunsRequest.optional()).query(({ ctx, input }) => listRunsPage(ctx.database, input ?? {})),
   cancel: procedure.input(RunId).mutation(({ ctx, input }) => cancelRun(ctx.database, input.runId)),
   resume: procedure.input(RunId).mutation(({ ctx, input }) => resumeRun(ctx.database, ctx.executor, input.runId)),
+  effects: procedure.input(RunId).query(({ ctx, input }) => runEffects(ctx.database, input.runId)),
+  review: procedure.input(ReviewRunRequest).mutation(({ ctx, input }) => reviewRun(ctx.database, ctx.executor, input)),
   decideInterrupt: procedure.input(DecideInterruptRequest).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
   events: procedure.input(RunEventsRequest).query(({ ctx, input }) => runEvents(ctx.database, input)),
   onEvents: procedure.input(OnEventsInput).subscription(async function* ({ ctx, input, signal }) {
