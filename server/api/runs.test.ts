@@ -210,6 +210,8 @@ describeEachDatabase("runs router", (open) => {
     const interrupt = waiting.pendingInterrupts[0];
     if (interrupt === undefined) throw new Error("no interrupt");
     expect(interrupt.nodeId).toBe("review");
+    expect((await api.runs.pendingInterrupts()).map((item) => item.id)).toEqual([interrupt.id]);
+    expect(await api.runs.pendingInterrupts({ runId: run.id })).toEqual(waiting.pendingInterrupts);
     await expectApiError(api.runs.resume({ runId: run.id }), "CONFLICT");
     await expectApiError(api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "respond" }), "BAD_REQUEST");
 
@@ -218,6 +220,7 @@ describeEachDatabase("runs router", (open) => {
     const done = await runToCompletion(database, run.id);
     expect(done.status).toBe("succeeded");
     expect((done.output as { text: string }).text).toBe("Edited email text.");
+    expect(await api.runs.pendingInterrupts()).toEqual([]);
     const again = await expectApiError(api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "approve" }), "CONFLICT");
     expect(again.message).toContain("already decided");
     await expectApiError(api.runs.decideInterrupt({ interruptId: "int_missing", decision: "approve" }), "NOT_FOUND");

@@ -221,3 +221,9 @@ export async function reviewRun(database: Database, executor: RunExecutor, reque
   if (run.status === "queued") executor.wake(run.id);
   return runView(run);
 }
+
+/** Pending interrupts, oldest first: of one run, or of every run (the review inbox). */
+export async function pendingInterrupts(database: Database, options: { runId?: string } = {}): Promise<InterruptView[]> {
+  if (options.runId !== undefined) await requireRun(database, options.runId);
+  return (await listPendingInterrupts(database, options)).map(interruptView);
+}

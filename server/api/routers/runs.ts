@@ -10,6 +10,7 @@ import {
   cancelRun,
   decideInterrupt,
   DecideInterruptRequest,
+  pendingInterrupts,
   getRunDetail,
   ListRunsRequest,
   listRunsPage,
@@ -42,6 +43,9 @@ export const runsRouter = router({
   resume: procedure.input(RunId).mutation(({ ctx, input }) => resumeRun(ctx.database, ctx.executor, input.runId)),
   effects: procedure.input(RunId).query(({ ctx, input }) => runEffects(ctx.database, input.runId)),
   review: procedure.input(ReviewRunRequest).mutation(({ ctx, input }) => reviewRun(ctx.database, ctx.executor, input)),
+  pendingInterrupts: procedure
+    .input(z.object({ runId: z.string().min(1).optional() }).optional())
+    .query(({ ctx, input }) => pendingInterrupts(ctx.database, input?.runId === undefined ? {} : { runId: input.runId })),
   decideInterrupt: procedure.input(DecideInterruptRequest).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
   events: procedure.input(RunEventsRequest).query(({ ctx, input }) => runEvents(ctx.database, input)),
   onEvents: procedure.input(OnEventsInput).subscription(async function* ({ ctx, input, signal }) {
