@@ -1,0 +1,122 @@
+/**
+ * Server mode as documented: `npm run worker` started twice as real, separate processes on one database. A batch
+ * of queued runs is executed exactly once each (one `run.claimed` per run, the same session graph and chunks as
+ * a run executed in this process), both processes take part, the database password never reaches their output,
+ * and SIGTERM stops them cleanly. PostgreSQL only: server mode is PostgreSQL (several processes writing one SQLite
+ * file is a known gap, see server/ISSUE-3-COVERAGE.md).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import type { RunRecord } from "../db/run-record";
+import { describeEachDatabase } from "../db/testing/test-databases";
+import { runToCompletion } from "../engine/run-to-completion";
+import { allEvents, canonicalRunGraph } from "../engine/testing/canonical-graph";
+import { linearSpec, queueRun } from "../engine/testing/engine-fixtures";
+import { waitFor } from "../engine/testing/spawn-worker";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BATCH = 10;
+
+interface WorkerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm run worker -- --worker-id <id> ...` in its own process group, on `url`. */
+function startWorkerProcess(url: string, workerId: string): WorkerProcess {
+  const environment: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
+  delete environment.RATH_DB_PATH;
+  const child = spawn("npm", ["run", "--silent", "worker", "--", "--worker-id", workerId, "--poll-ms", "50", "--lease-ms", "15000", "--concurrency", "2"], {
+    cwd: root,
+    env: environment,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (data: Buffer) => (output += data.toString()));
+  child.stderr?.on("data", (data: Buffer) => (output += data.toString()));
+  // "close" waits for every process holding the output pipes (npm, tsx and the worker itself) to end.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+function signalGroup(worker: WorkerProcess, signal: NodeJS.Signals): void {
+  if (worker.child.pid === undefined) return;
+  try {
+    process.kill(-worker.child.pid, signal);
+  } catch {
+    // The whole group has exited already.
+  }
+}
+
+/** The same database url with a password (the test server trusts every connection, so any password works). */
+function withPassword(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = PASSWORD;
+  return parsed.toString();
+}
+
+const PASSWORD = "s3cret-worker-pw";
+
+describeEachDatabase("npm run worker (separate processes)", (open, provider) => {
+  it.skipIf(provider === "sqlite")("two worker processes on PostgreSQL execute a batch of runs exactly once each", async () => {
+    const { database, url } = await open();
+    const spec = linearSpec([
+      { id: "first", directive: {} },
+      { id: "second", directive: {} },
+    ]);
+    const reference = await queueRun(database, spec, { input: "batch" });
+    expect((await runToCompletion(database, reference.id)).status).toBe("succeeded");
+    const expectedGraph = await canonicalRunGraph(database, reference.id);
+
+    const workers = [startWorkerProcess(withPassword(url), "proc-a"), startWorkerProcess(withPassword(url), "proc-b")];
+    try {
+      for (const worker of workers) {
+        await waitFor(async () => /loop\(s\) on/.test(worker.output()) || worker.child.exitCode !== null, 60_000, "the worker to start");
+        expect(worker.output()).toContain(`[rath worker ${worker === workers[0] ? "proc-a" : "proc-b"}] 2 loop(s) on ${provider}`);
+      }
+      const runs: RunRecord[] = [];
+      for (let index = 0; index < BATCH; index += 1) runs.push(await queueRun(database, spec, { input: "batch" }));
+      await waitFor(
+        async () => {
+          const rows = await database.client.run.findMany({ where: { id: { in: runs.map((run) => run.id) } }, select: { status: true } });
+          return rows.every((row) => row.status === "succeeded");
+        },
+        90_000,
+        "every run of the batch to succeed",
+      );
+
+      const claimers = new Map<string, number>();
+      for (const run of runs) {
+        const events = await allEvents(database, run.id);
+        const claims = events.filter((event) => event.type === "run.claimed");
+        expect(claims, `claims of ${run.id}`).toHaveLength(1);
+        const workerId = String(claims[0]?.payload.worker_id).split("#")[0] as string;
+        claimers.set(workerId, (claimers.get(workerId) ?? 0) + 1);
+        expect(events.filter((event) => event.type === "run.execution.completed")).toHaveLength(1);
+        expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+        expect(await canonicalRunGraph(database, run.id)).toEqual(expectedGraph);
+        const checkpoints = await database.client.checkpoint.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true } });
+        expect(checkpoints.map((checkpoint) => checkpoint.seq)).toEqual([1, 2, 3, 4]);
+      }
+      expect([...claimers.keys()].sort()).toEqual(["proc-a", "proc-b"]);
+      expect([...claimers.values()].reduce((sum, count) => sum + count, 0)).toBe(BATCH);
+    } finally {
+      for (const worker of workers) signalGroup(worker, "SIGTERM");
+      const codes = await Promise.race([
+        Promise.all(workers.map((worker) => worker.exited)),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+      ]);
+      for (const worker of workers) signalGroup(worker, "SIGKILL");
+      expect(codes, workers.map((worker) => worker.output()).join("\n")).not.toBeNull();
+    }
+    for (const worker of workers) {
+      expect(worker.output(), worker.output()).toMatch(/SIGTERM: stopping after the current step/);
+      expect(worker.output()).not.toContain(PASSWORD);
+    }
+    expect(await database.client.run.count({ where: { status: "running" } })).toBe(0);
+  }, 180_000);
+});
