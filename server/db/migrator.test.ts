@@ -40,18 +40,21 @@ async function tableNames(url: string): Promise<string[]> {
   return result.rows.map((row) => row.name);
 }
 
+/** The checked-in migrations, in order. */
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq"];
+
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));
-  expect(migrations.map((migration) => migration.name)).toEqual(["0001_init"]);
+  expect(migrations.map((migration) => migration.name)).toEqual(CHECKED_IN);
   expect(migrations[0]?.checksum).toBe(migrationChecksum(migrations[0]?.sql ?? ""));
   expect(migrations[0]?.checksum).toMatch(/^[0-9a-f]{64}$/);
   expect(migrationChecksum("a\r\nb")).toBe(migrationChecksum("a\nb"));
 });
 
 describeEachDatabase("migrator", (open, provider) => {
-  it("applies 0001_init to a fresh database at open, creating every table", async () => {
+  it("applies every checked-in migration to a fresh database at open, creating every table", async () => {
     const { url, database } = await open();
-    expect(database.migrations).toEqual({ applied: ["0001_init"], alreadyApplied: [] });
+    expect(database.migrations).toEqual({ applied: CHECKED_IN, alreadyApplied: [] });
     const tables = await tableNames(url);
     for (const table of ["_rath_migrations", "workflows", "workflow_revisions", "runs", "run_events", "checkpoints", "sessions",
       "session_parents", "chunks", "effects", "interrupts", "provider_settings"]) {
@@ -61,23 +64,23 @@ describeEachDatabase("migrator", (open, provider) => {
 
   it("is idempotent: a second run applies nothing", async () => {
     const { url, openAnother } = await open();
-    expect(await applyMigrations(parseDatabaseUrl(url))).toEqual({ applied: [], alreadyApplied: ["0001_init"] });
+    expect(await applyMigrations(parseDatabaseUrl(url))).toEqual({ applied: [], alreadyApplied: CHECKED_IN });
     const again = await openAnother();
-    expect(again.migrations).toEqual({ applied: [], alreadyApplied: ["0001_init"] });
+    expect(again.migrations).toEqual({ applied: [], alreadyApplied: CHECKED_IN });
   });
 
   it("applies a new file once, and refuses an applied file whose checksum changed", async () => {
     const folder = copyMigrations(provider);
     const { url } = await open({ migrationsDirectory: folder });
     const location = parseDatabaseUrl(url);
-    writeFileSync(path.join(folder, "0002_extra.sql"), `CREATE TABLE "extra" ("id" TEXT NOT NULL PRIMARY KEY);\n`);
-    expect(await applyMigrations(location, folder)).toEqual({ applied: ["0002_extra"], alreadyApplied: ["0001_init"] });
+    writeFileSync(path.join(folder, "9002_extra.sql"), `CREATE TABLE "extra" ("id" TEXT NOT NULL PRIMARY KEY);\n`);
+    expect(await applyMigrations(location, folder)).toEqual({ applied: ["9002_extra"], alreadyApplied: CHECKED_IN });
     expect(await tableNames(url)).toContain("extra");
 
-    appendFileSync(path.join(folder, "0002_extra.sql"), `CREATE TABLE "sneaky" ("id" TEXT);\n`);
+    appendFileSync(path.join(folder, "9002_extra.sql"), `CREATE TABLE "sneaky" ("id" TEXT);\n`);
     const refusal = await applyMigrations(location, folder).catch((error: unknown) => error);
     expect(isRathError(refusal, "conflict")).toBe(true);
-    expect((refusal as Error).message).toContain("migration 0002_extra was changed after it was applied");
+    expect((refusal as Error).message).toContain("migration 9002_extra was changed after it was applied");
     expect(await tableNames(url)).not.toContain("sneaky");
   });
 
@@ -85,22 +88,50 @@ describeEachDatabase("migrator", (open, provider) => {
     const folder = copyMigrations(provider);
     const { url } = await open({ migrationsDirectory: folder });
     writeFileSync(
-      path.join(folder, "0002_orphan.sql"),
+      path.join(folder, "9002_orphan.sql"),
       `INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('no-such-run', 1, 'x', '{}');\n`,
     );
     await expect(applyMigrations(parseDatabaseUrl(url), folder)).rejects.toThrow(/foreign key/i);
-    rmSync(path.join(folder, "0002_orphan.sql"));
-    expect(await applyMigrations(parseDatabaseUrl(url), folder)).toEqual({ applied: [], alreadyApplied: ["0001_init"] });
+    rmSync(path.join(folder, "9002_orphan.sql"));
+    expect(await applyMigrations(parseDatabaseUrl(url), folder)).toEqual({ applied: [], alreadyApplied: CHECKED_IN });
   });
 
   it("rolls back a failing file entirely and does not record it", async () => {
     const folder = copyMigrations(provider);
     const { url } = await open({ migrationsDirectory: folder });
     const location = parseDatabaseUrl(url);
-    writeFileSync(path.join(folder, "0002_broken.sql"), `CREATE TABLE "half" ("id" TEXT);\nCREATE TABLE "half" ("id" TEXT);\n`);
+    writeFileSync(path.join(folder, "9002_broken.sql"), `CREATE TABLE "half" ("id" TEXT);\nCREATE TABLE "half" ("id" TEXT);\n`);
     await expect(applyMigrations(location, folder)).rejects.toThrow();
     expect(await tableNames(url)).not.toContain("half");
-    rmSync(path.join(folder, "0002_broken.sql"));
-    expect(await applyMigrations(location, folder)).toEqual({ applied: [], alreadyApplied: ["0001_init"] });
+    rmSync(path.join(folder, "9002_broken.sql"));
+    expect(await applyMigrations(location, folder)).toEqual({ applied: [], alreadyApplied: CHECKED_IN });
+  });
+
+  it("0002 keeps existing rows and sets each run's checkpoint_seq to its last checkpoint", async () => {
+    const folder = copyMigrations(provider);
+    const later = path.join(os.tmpdir(), `rath-0002-${process.pid}-${provider}.sql`);
+    const name = "0002_structural_sharing_and_checkpoint_seq.sql";
+    copyFileSync(path.join(folder, name), later);
+    rmSync(path.join(folder, name));
+    const { url, database } = await open({ migrationsDirectory: folder });
+    expect(database.migrations.applied).toEqual(["0001_init"]);
+    const seed = [
+      `INSERT INTO "workflows" ("id", "name", "updated_at") VALUES ('wf', 'w', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "workflow_revisions" ("id", "workflow_id", "number", "spec", "layout", "spec_sha256", "plan_id") VALUES ('rev', 'wf', 1, '{}', '{}', 'x', 'p')`,
+      `INSERT INTO "runs" ("id", "workflow_id", "revision_id", "plan_hash", "status", "input", "updated_at") VALUES ('r1', 'wf', 'rev', 'h', 'running', '{}', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "runs" ("id", "workflow_id", "revision_id", "plan_hash", "status", "input", "updated_at") VALUES ('r2', 'wf', 'rev', 'h', 'queued', '{}', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "checkpoints" ("run_id", "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark") VALUES ('r1', 1, 'h', '{}', '[]', '[]', 0), ('r1', 2, 'h', '{}', '[]', '[]', 0)`,
+      `INSERT INTO "sessions" ("id", "run_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "placement", "chunk_count", "status") VALUES ('s1', 'r1', '[]', 'o', 'leaf_user', '[]', '{}', 3, 'ok')`,
+    ];
+    for (const statement of seed) await database.client.$executeRawUnsafe(statement);
+    copyFileSync(later, path.join(folder, name));
+    rmSync(later);
+    expect(await applyMigrations(parseDatabaseUrl(url), folder)).toEqual({ applied: [name.slice(0, -4)], alreadyApplied: ["0001_init"] });
+    const runs = await database.client.$queryRawUnsafe<Array<{ id: string; checkpoint_seq: number }>>(`SELECT "id", "checkpoint_seq" FROM "runs" ORDER BY "id"`);
+    expect(runs.map((run) => [run.id, Number(run.checkpoint_seq)])).toEqual([["r1", 2], ["r2", 0]]);
+    const sessions = await database.client.$queryRawUnsafe<Array<{ base_session_id: string | null; base_chunk_count: number; chunk_count: number }>>(
+      `SELECT "base_session_id", "base_chunk_count", "chunk_count" FROM "sessions"`,
+    );
+    expect(sessions.map((row) => [row.base_session_id, Number(row.base_chunk_count), Number(row.chunk_count)])).toEqual([[null, 0, 3]]);
   });
 });
