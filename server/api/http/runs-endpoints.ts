@@ -10,8 +10,8 @@ import { getRunDetail, runEvents, startRun } from "../../services/run-service";
 import type { ApiContext } from "../trpc";
 import { errorResponse, jsonResponse } from "./json-response";
 
-/** Body of POST /api/v1/runs. */
-export const PostRunBody = z.object({
+/** Body of POST /api/v1/runs; unknown keys are refused (a misspelt `priority` or `inputs` must not be ignored silently). */
+export const PostRunBody = z.strictObject({
   workflowId: z.string().min(1).optional(),
   revisionId: z.string().min(1).optional(),
   spec: z.unknown().optional(),
