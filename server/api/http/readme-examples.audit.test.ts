@@ -229,7 +229,7 @@ describe("server/api/README.md `npx rath run` examples", () => {
     });
     const runs = commands.filter((command) => command.words[1] === "rath" && command.words[2] === "run");
     expect(runs.length).toBe(2);
-    const environment = { ...process.env, RATH_DB_PATH: path.join(directory, "studio.db") };
+    const environment: NodeJS.ProcessEnv = { ...process.env, RATH_DB_PATH: path.join(directory, "studio.db") };
     delete environment.DATABASE_URL;
     for (const command of runs) {
       const args = command.words.slice(2).map((word) => (word === "/tmp/demo.db" ? path.join(directory, "demo.db") : word));
