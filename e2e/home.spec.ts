@@ -22,3 +22,8 @@ test("reloading the home page does not seed twice", async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId("workflow-card")).toHaveCount(exampleNames().length);
 });
+
+test("an unknown run id is a 404 page", async ({ page }) => {
+  const response = await page.goto("/runs/run_doesnotexist");
+  expect(response?.status()).toBe(404);
+});

@@ -53,7 +53,7 @@ function ChunkBody({ view }: { view: SessionChunk }) {
                 error: {evidence.error_kind ?? "unknown"}
               </span>
             )}
-            {evidence === undefined ? null : <span className="text-zinc-500">{evidence.duration_ms} ms</span>}
+            {evidence === undefined ? null : <span className="text-zinc-500">{Math.round(evidence.duration_ms)} ms</span>}
             {evidence?.replayed === true ? <span className="text-zinc-500">replayed</span> : null}
           </p>
           <Text value={chunk.payload.content} testId="chunk-text" />

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { RunDetail } from "../trpc/router-types";
+import type { GraphSession, RunDetail } from "../trpc/router-types";
 import { DemoProviderLabel } from "../ui/demo-provider-label";
 import { formatDuration, formatTime, formatTokens, isActiveStatus, shortId } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
@@ -35,6 +35,18 @@ function inputText(input: unknown): string | null {
   return typeof input === "string" ? input : JSON.stringify(input);
 }
 
+/**
+ * The session shown before the user picks one: the run's (first) output session, else the newest session an
+ * operation produced (a loop, fork or merge holds the conversation), else the newest session.
+ */
+function defaultSessionId(sessions: GraphSession[], output: unknown): string | null {
+  const outputs = (output as { outputs?: Array<{ sessionId?: unknown }> } | null)?.outputs ?? [];
+  const outputId = outputs.find((entry) => typeof entry.sessionId === "string" && sessions.some((session) => session.id === entry.sessionId))?.sessionId;
+  if (typeof outputId === "string") return outputId;
+  const produced = sessions.filter((session) => session.lineage.lineage_kind.startsWith("op_"));
+  return (produced[produced.length - 1] ?? sessions[sessions.length - 1])?.id ?? null;
+}
+
 /** The whole run page below the navigation bar. */
 export function RunView({ runId, initial, workflowName, usesDemoProvider }: RunViewProps) {
   const trpc = useTRPC();
@@ -57,7 +69,7 @@ export function RunView({ runId, initial, workflowName, usesDemoProvider }: RunV
   }, [run.status, runId, queryClient, trpc]);
 
   const sessions = graph.data?.sessions ?? [];
-  const selectedId = chosenId !== null && sessions.some((session) => session.id === chosenId) ? chosenId : (sessions[sessions.length - 1]?.id ?? null);
+  const selectedId = chosenId !== null && sessions.some((session) => session.id === chosenId) ? chosenId : defaultSessionId(sessions, run.output);
   const output = outputText(run.output);
   const input = inputText(run.input);
 
