@@ -60,17 +60,19 @@ function ChunkBody({ view }: { view: SessionChunk }) {
         </>
       );
     }
-    case "route":
+    case "route": {
+      const payload = chunk.payload;
+      const chosen = payload.chosen < 0 ? "done" : (payload.candidates.find((candidate) => candidate.index === payload.chosen)?.name ?? `candidate ${payload.chosen}`);
       return (
-        <div data-testid="route-decision" className="mt-1 text-sm">
+        <div data-testid="route-decision" data-chosen={payload.chosen} className="mt-1 text-sm">
           <p>
-            {chunk.payload.selector} chose{" "}
-            <strong>{chunk.payload.chosen < 0 ? "done" : (chunk.payload.candidates.find((candidate) => candidate.index === chunk.payload.chosen)?.name ?? String(chunk.payload.chosen))}</strong>{" "}
-            of {chunk.payload.candidates.map((candidate) => candidate.name).join(", ") || "no candidates"}
+            {payload.selector} chose <strong data-testid="route-chosen">{chosen}</strong>
+            <span className="text-zinc-500"> from {payload.candidates.map((candidate) => candidate.name).join(", ") || "no candidates"}</span>
           </p>
-          {chunk.payload.reply !== "" ? <Text value={chunk.payload.reply} /> : null}
+          {payload.reply !== "" ? <p className="mt-1 font-mono text-xs text-zinc-500">model reply: {payload.reply}</p> : null}
         </div>
       );
+    }
     case "memory":
       return (
         <div className="mt-1 text-sm">

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { startRunFromHome } from "./helpers";
+
+test("the fork/merge example shows two forks merged into one session", async ({ page }) => {
+  await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.locator('[data-testid="session-row"][data-lineage-kind="op_fork"]')).toHaveCount(2);
+  const merge = page.locator('[data-testid="session-row"][data-lineage-kind="op_merge"]');
+  await expect(merge).toHaveCount(1);
+  await merge.click();
+  const chunks = page.getByTestId("chunk-list").getByTestId("chunk");
+  await expect(chunks.filter({ hasText: "Compare SQLite and PostgreSQL." }).first()).toBeVisible();
+  await expect(page.getByTestId("chunk-list").locator('[data-kind="assistant"]')).toHaveCount(2);
+});
+
+test("the selector example shows the router's route decision", async ({ page }) => {
+  await startRunFromHome(page, "Selector loop", "Write a haiku about branches.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const router = page.locator('[data-testid="session-row"][data-node-id="router"]').first();
+  await router.click();
+  await expect(router).toHaveAttribute("aria-selected", "true");
+  const decision = page.getByTestId("chunk-list").getByTestId("route-decision").first();
+  await expect(decision).toBeVisible();
+  await expect(decision).toContainText("chose");
+  await expect(decision.getByTestId("route-chosen")).toHaveText(/^(Editor|Writer|done)$/);
+  await page.screenshot({ path: "test-results/screenshots/run-selector.png", fullPage: true });
+});
