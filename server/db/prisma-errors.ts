@@ -36,9 +36,24 @@ export function mapPrismaError(error: unknown): unknown {
       });
     case "P2025":
       return new RathError("not_found", "the row to update or delete does not exist", { cause: error, details });
+    case "P2010":
+      return mapRawQueryError(error, details);
     default:
       return error;
   }
+}
+
+/** A raw statement's failure: the driver adapter names the kind (unique or foreign key violation) in `meta`. */
+function mapRawQueryError(error: PrismaKnownError, details: Record<string, unknown>): unknown {
+  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown; constraint?: unknown; originalMessage?: unknown } } | undefined)?.cause;
+  const described = typeof cause?.originalMessage === "string" ? cause.originalMessage : describeTarget(error.meta);
+  if (cause?.kind === "UniqueConstraintViolation") {
+    return new RathError("conflict", `a row with the same unique key already exists (${described})`, { cause: error, details });
+  }
+  if (cause?.kind === "ForeignKeyConstraintViolation") {
+    return new RathError("invalid_argument", `a referenced row does not exist (${described})`, { cause: error, details });
+  }
+  return error;
 }
 
 function describeTarget(meta: Record<string, unknown> | undefined): string {

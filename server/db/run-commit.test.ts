@@ -42,7 +42,7 @@ describeEachDatabase("step commits", (open) => {
     const root = `${run.id}-root`;
     const fork = `${run.id}-fork`;
     const result = await commitStep(database, run.id, fencingToken, {
-      sessions: [rootSession(root), childSession(fork, [root])],
+      sessions: [rootSession(root), { ...childSession(fork, [root]), chunkCount: 2 }],
       chunks: [userChunk(root, 0), userChunk(fork, 0, "forked"), userChunk(fork, 1, "more")],
       events: [{ type: "session.created", payload: { session_id: root } }],
       checkpoint: checkpoint(1),

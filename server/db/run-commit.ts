@@ -1,16 +1,20 @@
 /**
  * The step commit: after every step the worker writes the sessions and chunks the step produced, its events
  * and the new checkpoint in ONE transaction, fenced by its lease token. A stale token, a checkpoint that does
- * not follow the last one, or a plan hash other than the run's is refused and nothing is written.
+ * not follow the last one, or a plan hash other than the run's is refused and nothing is written. It is the
+ * engine's hot path, so it is raw SQL (raw-sql.ts): one fenced UPDATE ... RETURNING, then one multi-row INSERT per
+ * table, and a read of stored sessions only when the step names bases or appends to earlier sessions.
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Checkpoint as CheckpointRow } from "./generated/sqlite/client";
+import { addUsage, Usage } from "../../runtime/session/usage";
 import type { Database, TransactionClient } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { appendRunEvents, RunEventInput, type RunEventRecord } from "./run-events";
+import { forProvider, inList, insertRows, type SqlValue } from "./raw-sql";
+import { RunEventInput, type RunEventRecord } from "./run-events";
 import { staleTokenError } from "./run-store";
-import { ChunkInput, SessionInput } from "./session-record";
+import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
 
 /** The checkpoint of a step: contiguous `seq` from 1, the plan hash, the engine's state and what runs next. */
 export const CheckpointInput = z.object({
@@ -50,139 +54,366 @@ export type StepCommit = z.input<typeof StepCommit>;
 export interface CommitResult {
   checkpoint: CheckpointRecord | null;
   events: RunEventRecord[];
+  /** Whether someone asked to cancel the run, as of this commit (so the worker needs no separate read). */
+  cancelRequested: boolean;
 }
+
+type ParsedCommit = z.infer<typeof StepCommit>;
+type ParsedSession = z.infer<typeof SessionInput>;
+type ParsedChunk = z.infer<typeof ChunkInput>;
 
 /**
  * Commits one step of a running run held with `fencingToken`. Events are appended in the given order, then
- * `run.checkpoint.created {seq}` when there is a checkpoint. Refuses with `conflict` (stale token, run not
- * running, checkpoint seq not last+1, plan hash mismatch) or `invalid_argument` (a chunk of another run's session).
+ * `run.checkpoint.created {seq}` when there is a checkpoint. A session with a `base` stores only its chunks from
+ * `base.chunkCount` on (a base that shares the same prefix through its own base is followed, so fork chains stay
+ * one level deep). Chunks for sessions stored by earlier steps of the run grow their chunk count and usage.
+ * Refuses with `conflict` (stale token, run not running, checkpoint seq not last+1, plan hash mismatch, a chunk
+ * index already stored) or `invalid_argument` (a chunk of another run's session, a chunk outside its session's
+ * own range, a base that is not stored or shorter than what it shares).
  */
 export async function commitStep(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<CommitResult> {
   const step = StepCommit.parse(commit);
+  validateCommitShape(runId, step);
+  const now = new Date();
+  const events = [...step.events, ...(step.checkpoint === undefined ? [] : [{ type: "run.checkpoint.created", payload: { seq: step.checkpoint.seq } }])];
+  // Serialised before the transaction starts: SQLite holds its one connection for the whole transaction.
+  const checkpointRow = step.checkpoint === undefined ? null : checkpointValues(runId, step.checkpoint, now);
+  const chunkRows = step.chunks.map(chunkValues);
+  const eventPayloads = events.map((event) => toJsonText(event.payload, `payload of event ${event.type}`));
+  const provider = database.provider;
   return database.transaction(async (transaction) => {
-    // The fenced update comes first: it locks the run row (PostgreSQL), so a concurrent claim waits for us or wins.
-    const fenced = await transaction.run.updateMany({
-      where: { id: runId, fencingToken, status: "running" },
-      data: { tokensUsed: { increment: step.tokensUsed } },
-    });
-    const run = await transaction.run.findUnique({ where: { id: runId } });
-    if (run === null) throw new RathError("not_found", `run ${runId} not found`);
-    if (fenced.count !== 1) {
-      if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
-      throw new RathError("conflict", `run ${runId} is ${run.status}, not running; a step cannot be committed`);
+    const fenced = await fencedUpdate(transaction, provider, runId, fencingToken, step, events.length, now);
+    const lookups = await lookUpStoredSessions(transaction, provider, step);
+    const sessions = step.sessions.map((session) => ({ ...session, base: shallowestBase(session, step.sessions, lookups) }));
+    if (checkpointRow !== null) {
+      await insertRows(transaction, provider, "checkpoints", CHECKPOINT_COLUMNS, [checkpointRow]);
     }
-    const now = new Date();
-    let checkpoint: CheckpointRecord | null = null;
-    if (step.checkpoint !== undefined) {
-      if (step.checkpoint.planHash !== run.planHash) {
-        throw new RathError(
-          "conflict",
-          `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${step.checkpoint.planHash}`,
-          { details: { runId, expected: run.planHash, found: step.checkpoint.planHash } },
-        );
-      }
-      const last = await lastCheckpointSeq(transaction, runId);
-      if (step.checkpoint.seq !== last + 1) {
-        throw new RathError(
-          "conflict",
-          `checkpoint seq for run ${runId} must follow the last one: expected ${last + 1}, found ${step.checkpoint.seq}`,
-          { details: { runId, expected: last + 1, found: step.checkpoint.seq } },
-        );
-      }
-      const row = await transaction.checkpoint.create({
-        data: {
-          runId,
-          seq: step.checkpoint.seq,
-          planHash: step.checkpoint.planHash,
-          state: toJsonText(step.checkpoint.state ?? null, "checkpoint state"),
-          nextNodes: toJsonText(step.checkpoint.nextNodes, "checkpoint nextNodes"),
-          pendingInterrupts: toJsonText(step.checkpoint.pendingInterrupts, "checkpoint pendingInterrupts"),
-          effectWatermark: step.checkpoint.effectWatermark,
-          at: now,
-        },
-      });
-      checkpoint = toCheckpointRecord(row);
-    }
-    await writeSessions(transaction, runId, step.sessions, now);
-    await writeChunks(transaction, runId, step.sessions, step.chunks);
-    const events = await appendRunEvents(
+    await insertRows(transaction, provider, "sessions", SESSION_COLUMNS, sessions.map((session) => sessionValues(runId, session, now)));
+    await insertRows(
       transaction,
-      runId,
-      [...step.events, ...(checkpoint === null ? [] : [{ type: "run.checkpoint.created", payload: { seq: checkpoint.seq } }])],
-      now,
+      provider,
+      "session_parents",
+      ["session_id", "position", "parent_id"],
+      sessions.flatMap((session) => session.lineage.parent_session_ids.map((parentId, position) => [session.id, position, parentId])),
     );
-    return { checkpoint, events };
+    const appended = appendedSessions(runId, step, lookups);
+    await insertRows(transaction, provider, "chunks", CHUNK_COLUMNS, chunkRows);
+    for (const update of appended) {
+      await transaction.$executeRawUnsafe(
+        forProvider(provider, `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ? WHERE "id" = ? AND "chunk_count" = ?`),
+        update.chunkCount,
+        update.usage === null ? null : toJsonText(update.usage, "session usage"),
+        update.id,
+        update.storedCount,
+      );
+    }
+    const first = fenced.eventSeq - events.length + 1;
+    const records = events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now }));
+    await insertRows(
+      transaction,
+      provider,
+      "run_events",
+      ["run_id", "seq", "type", "payload", "at"],
+      records.map((record, offset) => [runId, record.seq, record.type, eventPayloads[offset] as string, now]),
+    );
+    const checkpoint: CheckpointRecord | null =
+      step.checkpoint === undefined || checkpointRow === null
+        ? null
+        : {
+            runId,
+            seq: step.checkpoint.seq,
+            planHash: step.checkpoint.planHash,
+            state: JSON.parse(checkpointRow[3] as string) as unknown,
+            nextNodes: step.checkpoint.nextNodes,
+            pendingInterrupts: step.checkpoint.pendingInterrupts,
+            effectWatermark: step.checkpoint.effectWatermark,
+            at: now,
+          };
+    return { checkpoint, events: records, cancelRequested: fenced.cancelRequested };
   });
 }
 
-async function lastCheckpointSeq(transaction: TransactionClient, runId: string): Promise<number> {
-  const last = await transaction.checkpoint.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
-  return last?.seq ?? 0;
+const CHECKPOINT_COLUMNS = ["run_id", "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark", "at"] as const;
+const SESSION_COLUMNS = [
+  "id",
+  "run_id",
+  "node_id",
+  "parents",
+  "lineage_operator",
+  "lineage_kind",
+  "lineage_extras",
+  "placement",
+  "usage",
+  "chunk_count",
+  "base_session_id",
+  "base_chunk_count",
+  "status",
+  "error",
+  "created_at",
+] as const;
+const CHUNK_COLUMNS = ["session_id", "index", "kind", "payload", "meta"] as const;
+
+function checkpointValues(runId: string, checkpoint: NonNullable<ParsedCommit["checkpoint"]>, now: Date): SqlValue[] {
+  return [
+    runId,
+    checkpoint.seq,
+    checkpoint.planHash,
+    toJsonText(checkpoint.state ?? null, "checkpoint state"),
+    toJsonText(checkpoint.nextNodes, "checkpoint nextNodes"),
+    toJsonText(checkpoint.pendingInterrupts, "checkpoint pendingInterrupts"),
+    checkpoint.effectWatermark,
+    now,
+  ];
 }
 
-async function writeSessions(
+function sessionValues(runId: string, session: ParsedSession, now: Date): SqlValue[] {
+  return [
+    session.id,
+    runId,
+    session.nodeId,
+    toJsonText(session.lineage.parent_session_ids, "session parents"),
+    session.lineage.lineage_operator,
+    session.lineage.lineage_kind,
+    toJsonText(session.lineage.lineage_extras, "lineage extras"),
+    toJsonText(session.placement, "session placement"),
+    session.usage === null ? null : toJsonText(session.usage, "session usage"),
+    session.chunkCount,
+    session.base?.sessionId ?? null,
+    session.base?.chunkCount ?? 0,
+    session.status,
+    session.error,
+    now,
+  ];
+}
+
+function chunkValues({ sessionId, index, chunk }: ParsedChunk): SqlValue[] {
+  return [
+    sessionId,
+    index,
+    chunk.kind,
+    toJsonText(chunk.payload, `payload of chunk ${sessionId}#${index}`),
+    toJsonText(chunk.meta, `meta of chunk ${sessionId}#${index}`),
+  ];
+}
+
+/**
+ * Checks what needs no database: each chunk once; a new session's chunks within its own range
+ * [base.chunkCount, chunkCount); a base named in this commit comes before the session and is long enough.
+ */
+function validateCommitShape(runId: string, step: ParsedCommit): void {
+  const position = new Map(step.sessions.map((session, index) => [session.id, index]));
+  step.sessions.forEach((session, index) => {
+    if (session.base === null) return;
+    if (session.base.chunkCount > session.chunkCount) {
+      throw new RathError("invalid_argument", `session ${session.id} shares ${session.base.chunkCount} chunks with its base but has ${session.chunkCount}`);
+    }
+    const basePosition = position.get(session.base.sessionId);
+    if (basePosition === undefined) return;
+    const base = step.sessions[basePosition] as ParsedSession;
+    if (basePosition >= index) {
+      throw new RathError("invalid_argument", `base session ${base.id} of session ${session.id} must come before it in the commit of run ${runId}`);
+    }
+    if (session.base.chunkCount > base.chunkCount) {
+      throw new RathError("invalid_argument", `session ${session.id} shares ${session.base.chunkCount} chunks with base ${base.id}, which has ${base.chunkCount}`);
+    }
+  });
+  const seen = new Set<string>();
+  for (const chunk of step.chunks) {
+    const key = `${chunk.sessionId}#${chunk.index}`;
+    if (seen.has(key)) throw new RathError("invalid_argument", `chunk ${key} is given twice in one commit of run ${runId}`);
+    seen.add(key);
+    const at = position.get(chunk.sessionId);
+    if (at === undefined) continue;
+    const session = step.sessions[at] as ParsedSession;
+    const ownFrom = session.base?.chunkCount ?? 0;
+    if (chunk.index < ownFrom || chunk.index >= session.chunkCount) {
+      throw new RathError(
+        "invalid_argument",
+        `chunk ${key} is outside the chunks session ${session.id} stores itself: expected an index from ${ownFrom} to ${session.chunkCount - 1}`,
+      );
+    }
+  }
+}
+
+interface FencedRun {
+  eventSeq: number;
+  cancelRequested: boolean;
+}
+
+/**
+ * The fenced update, first in the transaction (it locks the run row on PostgreSQL, so a concurrent claim waits
+ * for the commit or wins): adds the tokens, reserves the event sequence numbers and, with a checkpoint, moves
+ * `checkpoint_seq` on — only while the token, status, plan hash and previous checkpoint seq are what they must be.
+ * When nothing matched, the run is read to say which condition failed.
+ */
+async function fencedUpdate(
   transaction: TransactionClient,
+  provider: Database["provider"],
   runId: string,
-  sessions: readonly z.infer<typeof SessionInput>[],
+  fencingToken: number,
+  step: ParsedCommit,
+  eventCount: number,
   now: Date,
-): Promise<void> {
-  for (const session of sessions) {
-    await transaction.session.create({
-      data: {
-        id: session.id,
-        runId,
-        nodeId: session.nodeId,
-        parents: toJsonText(session.lineage.parent_session_ids, "session parents"),
-        lineageOperator: session.lineage.lineage_operator,
-        lineageKind: session.lineage.lineage_kind,
-        lineageExtras: toJsonText(session.lineage.lineage_extras, "lineage extras"),
-        placement: toJsonText(session.placement, "session placement"),
-        usage: session.usage === null ? null : toJsonText(session.usage, "session usage"),
-        chunkCount: session.chunkCount,
-        status: session.status,
-        error: session.error,
-        createdAt: now,
-      },
+): Promise<FencedRun> {
+  const checkpoint = step.checkpoint;
+  const rows = await transaction.$queryRawUnsafe<Array<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>>(
+    forProvider(
+      provider,
+      `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${checkpoint === undefined ? "" : `, "checkpoint_seq" = ?`}
+        WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${checkpoint === undefined ? "" : ` AND "plan_hash" = ? AND "checkpoint_seq" = ?`}
+        RETURNING "event_seq", "cancel_requested"`,
+    ),
+    step.tokensUsed,
+    eventCount,
+    now,
+    ...(checkpoint === undefined ? [] : [checkpoint.seq]),
+    runId,
+    fencingToken,
+    ...(checkpoint === undefined ? [] : [checkpoint.planHash, checkpoint.seq - 1]),
+  );
+  const row = rows[0];
+  if (row !== undefined) return { eventSeq: Number(row.event_seq), cancelRequested: Boolean(Number(row.cancel_requested)) };
+  const run = await transaction.run.findUnique({
+    where: { id: runId },
+    select: { fencingToken: true, status: true, planHash: true, checkpointSeq: true },
+  });
+  if (run === null) throw new RathError("not_found", `run ${runId} not found`);
+  if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
+  if (run.status !== "running") throw new RathError("conflict", `run ${runId} is ${run.status}, not running; a step cannot be committed`);
+  if (checkpoint !== undefined && checkpoint.planHash !== run.planHash) {
+    throw new RathError("conflict", `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${checkpoint.planHash}`, {
+      details: { runId, expected: run.planHash, found: checkpoint.planHash },
     });
-    if (session.lineage.parent_session_ids.length > 0) {
-      await transaction.sessionParent.createMany({
-        data: session.lineage.parent_session_ids.map((parentId, position) => ({ sessionId: session.id, position, parentId })),
+  }
+  const expected = run.checkpointSeq + 1;
+  throw new RathError("conflict", `checkpoint seq for run ${runId} must follow the last one: expected ${expected}, found ${checkpoint?.seq ?? "none"}`, {
+    details: { runId, expected, found: checkpoint?.seq ?? null },
+  });
+}
+
+/** A stored session as the commit needs it: owner run, chunk count, usage and its own base. */
+interface StoredSession {
+  runId: string;
+  chunkCount: number;
+  usage: Usage | null;
+  baseSessionId: string | null;
+  baseChunkCount: number;
+}
+
+/**
+ * Reads the stored sessions the commit refers to: those it appends chunks to, the bases it names, and (to keep
+ * chains shallow) the bases of those bases while a shared prefix lies entirely within them.
+ */
+async function lookUpStoredSessions(transaction: TransactionClient, provider: Database["provider"], step: ParsedCommit): Promise<Map<string, StoredSession>> {
+  const inCommit = new Map(step.sessions.map((session) => [session.id, session]));
+  const stored = new Map<string, StoredSession>();
+  let wanted = new Set<string>();
+  for (const chunk of step.chunks) if (!inCommit.has(chunk.sessionId)) wanted.add(chunk.sessionId);
+  for (const session of step.sessions) if (session.base !== null && !inCommit.has(session.base.sessionId)) wanted.add(session.base.sessionId);
+  while (wanted.size > 0) {
+    const ids = [...wanted];
+    const rows = await transaction.$queryRawUnsafe<
+      Array<{ id: string; run_id: string; chunk_count: number | bigint; usage: string | null; base_session_id: string | null; base_chunk_count: number | bigint }>
+    >(
+      forProvider(provider, `SELECT "id", "run_id", "chunk_count", "usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`),
+      ...ids,
+    );
+    for (const row of rows) {
+      stored.set(row.id, {
+        runId: row.run_id,
+        chunkCount: Number(row.chunk_count),
+        usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of session ${row.id}`),
+        baseSessionId: row.base_session_id,
+        baseChunkCount: Number(row.base_chunk_count),
       });
     }
+    wanted = new Set<string>();
+    for (const session of step.sessions) {
+      if (session.base === null) continue;
+      const next = nextShallowerBase(session.base, step.sessions, stored, inCommit);
+      if (next !== null && next.missing) wanted.add(next.sessionId);
+    }
+    for (const id of ids) if (!stored.has(id)) wanted.delete(id);
+  }
+  return stored;
+}
+
+/**
+ * Follows `base` down while its shared prefix lies entirely within the base's own base. Returns the session whose
+ * data is not known yet (`missing`), or null when every step was resolved.
+ */
+function nextShallowerBase(
+  base: SessionBase,
+  sessions: readonly ParsedSession[],
+  stored: ReadonlyMap<string, StoredSession>,
+  inCommit: ReadonlyMap<string, ParsedSession>,
+): { sessionId: string; missing: true } | null {
+  let current = base.sessionId;
+  for (let depth = 0; depth < sessions.length + 1000; depth += 1) {
+    const committed = inCommit.get(current);
+    const own = committed === undefined ? stored.get(current) : { baseSessionId: committed.base?.sessionId ?? null, baseChunkCount: committed.base?.chunkCount ?? 0 };
+    if (own === undefined) return { sessionId: current, missing: true };
+    if (own.baseSessionId === null || base.chunkCount > own.baseChunkCount) return null;
+    current = own.baseSessionId;
+  }
+  return null;
+}
+
+/** The base `session` is stored with: its named base, or the deepest base of it that holds the whole shared prefix. */
+function shallowestBase(session: ParsedSession, sessions: readonly ParsedSession[], stored: ReadonlyMap<string, StoredSession>): SessionBase | null {
+  if (session.base === null) return null;
+  const inCommit = new Map(sessions.map((entry) => [entry.id, entry]));
+  const count = session.base.chunkCount;
+  let current = session.base.sessionId;
+  for (;;) {
+    const committed = inCommit.get(current);
+    const own = committed === undefined ? stored.get(current) : { chunkCount: committed.chunkCount, baseSessionId: committed.base?.sessionId ?? null, baseChunkCount: committed.base?.chunkCount ?? 0 };
+    if (own === undefined) throw new RathError("invalid_argument", `base session ${current} of session ${session.id} is not stored`);
+    if (count > own.chunkCount) {
+      throw new RathError("invalid_argument", `session ${session.id} shares ${count} chunks with base ${current}, which has ${own.chunkCount}`);
+    }
+    if (own.baseSessionId === null || count > own.baseChunkCount) return { sessionId: current, chunkCount: count };
+    current = own.baseSessionId;
   }
 }
 
-async function writeChunks(
-  transaction: TransactionClient,
-  runId: string,
-  sessions: readonly z.infer<typeof SessionInput>[],
-  chunks: readonly z.infer<typeof ChunkInput>[],
-): Promise<void> {
-  if (chunks.length === 0) return;
-  const committed = new Set(sessions.map((session) => session.id));
-  const others = [...new Set(chunks.map((chunk) => chunk.sessionId))].filter((id) => !committed.has(id));
-  if (others.length > 0) {
-    const owned = await transaction.session.findMany({ where: { id: { in: others }, runId }, select: { id: true } });
-    const ownedIds = new Set(owned.map((session) => session.id));
-    const foreign = others.filter((id) => !ownedIds.has(id));
-    if (foreign.length > 0) {
-      throw new RathError("invalid_argument", `chunks refer to sessions that are not sessions of run ${runId}: ${foreign.join(", ")}`);
+/** A session stored by an earlier step that this commit appends chunks to: its new chunk count and usage. */
+interface AppendedSession {
+  id: string;
+  storedCount: number;
+  chunkCount: number;
+  usage: Usage | null;
+}
+
+/**
+ * Checks the chunks for sessions stored earlier (they must be this run's, at indices after the stored ones) and
+ * returns each such session's new chunk count and usage (the stored usage plus the new chunks' usage).
+ */
+function appendedSessions(runId: string, step: ParsedCommit, stored: ReadonlyMap<string, StoredSession>): AppendedSession[] {
+  const inCommit = new Set(step.sessions.map((session) => session.id));
+  const bySession = new Map<string, ParsedChunk[]>();
+  for (const chunk of step.chunks) {
+    if (inCommit.has(chunk.sessionId)) continue;
+    const list = bySession.get(chunk.sessionId) ?? [];
+    list.push(chunk);
+    bySession.set(chunk.sessionId, list);
+  }
+  const foreign = [...bySession.keys()].filter((id) => stored.get(id)?.runId !== runId);
+  if (foreign.length > 0) {
+    throw new RathError("invalid_argument", `chunks refer to sessions that are not sessions of run ${runId}: ${foreign.join(", ")}`);
+  }
+  const appended: AppendedSession[] = [];
+  for (const [id, chunks] of bySession) {
+    const session = stored.get(id) as StoredSession;
+    const clash = chunks.find((chunk) => chunk.index < session.chunkCount);
+    if (clash !== undefined) {
+      throw new RathError("conflict", `chunk ${id}#${clash.index} is already stored: session ${id} has ${session.chunkCount} chunks; append from index ${session.chunkCount}`);
     }
+    let usage = session.usage;
+    for (const chunk of chunks) usage = addUsage(usage, chunk.chunk.meta.usage);
+    appended.push({ id, storedCount: session.chunkCount, chunkCount: Math.max(...chunks.map((chunk) => chunk.index + 1)), usage });
   }
-  await transaction.chunk.createMany({
-    data: chunks.map(({ sessionId, index, chunk }) => ({
-      sessionId,
-      index,
-      kind: chunk.kind,
-      payload: toJsonText(chunk.payload, `payload of chunk ${sessionId}#${index}`),
-      meta: toJsonText(chunk.meta, `meta of chunk ${sessionId}#${index}`),
-    })),
-  });
-  // Chunks appended to sessions stored by earlier steps (an approval's `respond`) grow their chunk count.
-  for (const sessionId of others) {
-    const count = Math.max(...chunks.filter((chunk) => chunk.sessionId === sessionId).map((chunk) => chunk.index + 1));
-    await transaction.session.updateMany({ where: { id: sessionId, chunkCount: { lt: count } }, data: { chunkCount: count } });
-  }
+  return appended;
 }
 
 /** Maps a `checkpoints` row to a CheckpointRecord. */

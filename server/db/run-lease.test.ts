@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { isRathError } from "../../runtime/errors";
 import { commitStep } from "./run-commit";
 import { eventsPage } from "./run-events";
-import { claimNext, expireLeases, heartbeat } from "./run-lease";
+import { claimNext, claimRun, expireLeases, heartbeat } from "./run-lease";
 import { getRun, requestCancel, transition } from "./run-store";
 import { PLAN_HASH, rootSession, seedRun, seedWorkflow, userChunk } from "./testing/fixtures";
 import { describeEachDatabase } from "./testing/test-databases";
@@ -10,6 +10,22 @@ import { describeEachDatabase } from "./testing/test-databases";
 const LEASE_MS = 30_000;
 
 describeEachDatabase("leases", (open, provider) => {
+  it("claimRun takes only the named run: 8 concurrent claims, one winner; the run ahead of it stays queued", async () => {
+    const { database } = await open();
+    const ids = await seedWorkflow(database);
+    const ahead = await seedRun(database, { ...ids, priority: 9 });
+    const target = await seedRun(database, ids);
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, index) => claimRun(database, target.id, `worker-${index}`, LEASE_MS)));
+    const winners = claims.filter((claim) => claim !== null);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]?.run).toMatchObject({ id: target.id, status: "running", fencingToken: 1, version: 2 });
+    expect(winners[0]?.run.startedAt).not.toBeNull();
+    expect((await getRun(database, ahead.id))?.status).toBe("queued");
+    expect((await eventsPage(database, target.id)).filter((event) => event.type === "run.claimed")).toHaveLength(1);
+    expect(await claimRun(database, target.id, "late", LEASE_MS)).toBeNull();
+    await expect(claimRun(database, "run_missing", "w", LEASE_MS)).rejects.toThrow(/run run_missing not found/);
+  });
+
   it("returns null on an empty queue", async () => {
     const { database } = await open();
     expect(await claimNext(database, "worker-a", LEASE_MS)).toBeNull();

@@ -4,7 +4,8 @@
  * fencing token; every later write by the worker names its token and is refused once another claim happened.
  */
 import { RathError } from "../../runtime/errors";
-import type { Database } from "./database";
+import type { Database, TransactionClient } from "./database";
+import { forProvider } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import type { RunRecord } from "./run-record";
 import { readRun, staleTokenError } from "./run-store";
@@ -17,19 +18,22 @@ export interface Claim {
 
 // One atomic statement: pick the best queued run and take it, only if it is still queued. On PostgreSQL the
 // subquery skips rows other claimers have locked, so concurrent workers take different runs without waiting.
-const CLAIM_SQL = {
-  sqlite: `UPDATE "runs" SET "status" = 'running', "lease_owner" = ?, "fencing_token" = "fencing_token" + 1,
-      "version" = "version" + 1
+// The lease, the start time (first claim only) and updated_at are set in the same statement.
+const CLAIM_SET = `SET "status" = 'running', "lease_owner" = ?, "fencing_token" = "fencing_token" + 1, "version" = "version" + 1,
+      "lease_expires_at" = ?, "started_at" = COALESCE("started_at", ?), "updated_at" = ?`;
+const CLAIM_NEXT_SQL = {
+  sqlite: `UPDATE "runs" ${CLAIM_SET}
     WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" ASC LIMIT 1)
       AND "status" = 'queued'
     RETURNING "id", "fencing_token"`,
-  postgresql: `UPDATE "runs" SET "status" = 'running', "lease_owner" = $1, "fencing_token" = "fencing_token" + 1,
-      "version" = "version" + 1
+  postgresql: `UPDATE "runs" ${CLAIM_SET}
     WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" COLLATE "C" ASC
       LIMIT 1 FOR UPDATE SKIP LOCKED)
       AND "status" = 'queued'
     RETURNING "id", "fencing_token"`,
 } as const;
+// Claiming one named run: on PostgreSQL a concurrent claimer waits for the row lock, then sees it is no longer queued.
+const CLAIM_RUN_SQL = `UPDATE "runs" ${CLAIM_SET} WHERE "id" = ? AND "status" = 'queued' RETURNING "id", "fencing_token"`;
 
 function assertLeaseMs(leaseMs: number): void {
   if (!Number.isInteger(leaseMs) || leaseMs <= 0) {
@@ -37,37 +41,65 @@ function assertLeaseMs(leaseMs: number): void {
   }
 }
 
+function assertWorkerId(workerId: string): void {
+  if (workerId.trim() === "") throw new RathError("invalid_argument", "workerId must be a non-empty string");
+}
+
+/** Runs a claim statement; on success appends the claim events and returns the claim, else null. */
+async function claimWith(
+  transaction: TransactionClient,
+  provider: Database["provider"],
+  sql: string,
+  workerId: string,
+  leaseMs: number,
+  now: Date,
+  extra: readonly string[],
+): Promise<Claim | null> {
+  const rows = await transaction.$queryRawUnsafe<Array<{ id: string; fencing_token: number | bigint }>>(
+    forProvider(provider, sql),
+    workerId,
+    new Date(now.getTime() + leaseMs),
+    now,
+    now,
+    ...extra,
+  );
+  const claimed = rows[0];
+  if (claimed === undefined) return null;
+  const fencingToken = Number(claimed.fencing_token);
+  await appendRunEvents(
+    transaction,
+    claimed.id,
+    [
+      { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
+      { type: "run.claimed", payload: { worker_id: workerId, fencing_token: fencingToken } },
+    ],
+    now,
+  );
+  return { run: await readRun(transaction, claimed.id), fencingToken };
+}
+
 /**
  * Claims the next queued run for `workerId` for `leaseMs` milliseconds, or returns null when the queue is empty.
  * Appends `run.state.changed {queued -> running}` and `run.claimed {worker_id, fencing_token}`.
  */
 export async function claimNext(database: Database, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
-  if (workerId.trim() === "") throw new RathError("invalid_argument", "workerId must be a non-empty string");
+  assertWorkerId(workerId);
   assertLeaseMs(leaseMs);
-  return database.transaction(async (transaction) => {
-    const rows = await transaction.$queryRawUnsafe<Array<{ id: string; fencing_token: number | bigint }>>(
-      CLAIM_SQL[database.provider],
-      workerId,
-    );
-    const claimed = rows[0];
-    if (claimed === undefined) return null;
-    const fencingToken = Number(claimed.fencing_token);
-    const current = await transaction.run.findUniqueOrThrow({ where: { id: claimed.id }, select: { startedAt: true } });
-    await transaction.run.update({
-      where: { id: claimed.id },
-      data: { leaseExpiresAt: new Date(now.getTime() + leaseMs), ...(current.startedAt === null ? { startedAt: now } : {}) },
-    });
-    await appendRunEvents(
-      transaction,
-      claimed.id,
-      [
-        { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
-        { type: "run.claimed", payload: { worker_id: workerId, fencing_token: fencingToken } },
-      ],
-      now,
-    );
-    return { run: await readRun(transaction, claimed.id), fencingToken };
-  });
+  return database.transaction((transaction) => claimWith(transaction, database.provider, CLAIM_NEXT_SQL[database.provider], workerId, leaseMs, now, []));
+}
+
+/**
+ * Claims the run `runId` (and no other) for `workerId`, like `claimNext`. Returns null when the run is not queued
+ * (another worker claimed it first, or it is in another status); `not_found` when there is no such run.
+ */
+export async function claimRun(database: Database, runId: string, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
+  assertWorkerId(workerId);
+  assertLeaseMs(leaseMs);
+  const claim = await database.transaction((transaction) => claimWith(transaction, database.provider, CLAIM_RUN_SQL, workerId, leaseMs, now, [runId]));
+  if (claim === null && (await database.client.run.findUnique({ where: { id: runId }, select: { id: true } })) === null) {
+    throw new RathError("not_found", `run ${runId} not found`);
+  }
+  return claim;
 }
 
 /** What a heartbeat returns: the new lease end, and whether someone asked to cancel the run. */

@@ -14,7 +14,17 @@ import { fromJsonText } from "./json-text";
 export const SessionStatus = z.enum(["ok", "failed"]);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
-/** A session to store with a step commit; its parents are `lineage.parent_session_ids`. */
+/**
+ * Structural sharing: the session's first `chunkCount` chunks are the first `chunkCount` chunks of the stored
+ * session `sessionId`, so only the chunks after them are stored for this session.
+ */
+export const SessionBase = z.object({ sessionId: z.string().min(1), chunkCount: z.number().int().positive() });
+export type SessionBase = z.infer<typeof SessionBase>;
+
+/**
+ * A session to store with a step commit; its parents are `lineage.parent_session_ids`. With a `base`, its chunks
+ * from index `base.chunkCount` on are committed with it (the earlier ones are the base's).
+ */
 export const SessionInput = z.object({
   id: z.string().min(1),
   nodeId: z.string().min(1).nullable().default(null),
@@ -22,6 +32,7 @@ export const SessionInput = z.object({
   placement: Placement,
   usage: Usage.nullable().default(null),
   chunkCount: z.number().int().nonnegative(),
+  base: SessionBase.nullable().default(null),
   status: SessionStatus.default("ok"),
   error: z.string().nullable().default(null),
 });
@@ -44,6 +55,8 @@ export interface SessionRecord {
   placement: Placement;
   usage: Usage | null;
   chunkCount: number;
+  /** The stored session whose first chunks this one shares (resolved when reading chunks), or null. */
+  base: SessionBase | null;
   status: SessionStatus;
   error: string | null;
   createdAt: Date;
@@ -72,19 +85,23 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     placement: fromJsonText(row.placement, Placement, `placement of ${what}`),
     usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of ${what}`),
     chunkCount: row.chunkCount,
+    base: row.baseSessionId === null ? null : { sessionId: row.baseSessionId, chunkCount: row.baseChunkCount },
     status: SessionStatus.parse(row.status),
     error: row.error,
     createdAt: row.createdAt,
   };
 }
 
-/** Maps a `chunks` row to a ChunkRecord (the chunk is re-validated with the runtime's schema). */
-export function toChunkRecord(row: ChunkRow): ChunkRecord {
+/**
+ * Maps a `chunks` row to a ChunkRecord of `sessionId` (the session that was read, which may share the row through
+ * its base; default the row's own session). The chunk is re-validated with the runtime's schema.
+ */
+export function toChunkRecord(row: Pick<ChunkRow, "sessionId" | "index" | "kind" | "payload" | "meta">, sessionId: string = row.sessionId): ChunkRecord {
   const what = `chunk ${row.sessionId}#${row.index}`;
   const chunk = Chunk.parse({
     kind: row.kind,
     payload: fromJsonText(row.payload, z.unknown(), `payload of ${what}`),
     meta: fromJsonText(row.meta, ChunkMeta, `meta of ${what}`),
   });
-  return { sessionId: row.sessionId, index: row.index, chunk };
+  return { sessionId, index: row.index, chunk };
 }

@@ -4,7 +4,8 @@
  */
 import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
-import { toChunkRecord, toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
+import { readSessionChunks } from "./session-chunks";
+import { toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
 
 /** A lineage edge: `parentId` is parent number `position` of `childId`. */
 export interface SessionEdge {
@@ -57,7 +58,10 @@ export interface ChunkPageOptions {
   limit?: number;
 }
 
-/** A page of a session's chunks in index order, starting at `fromIndex`. */
+/**
+ * A page of a session's chunks in index order, starting at `fromIndex` (empty past the end, or for an unknown
+ * session). Chunks the session shares with its base are read from the base (see session-chunks.ts).
+ */
 export async function chunkPage(database: Database, sessionId: string, options: ChunkPageOptions = {}): Promise<ChunkRecord[]> {
   const fromIndex = options.fromIndex ?? 0;
   const limit = options.limit ?? 100;
@@ -67,10 +71,5 @@ export async function chunkPage(database: Database, sessionId: string, options: 
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
     throw new RathError("invalid_argument", `limit must be an integer from 1 to 1000; found ${limit}`);
   }
-  const rows = await database.client.chunk.findMany({
-    where: { sessionId, index: { gte: fromIndex } },
-    orderBy: { index: "asc" },
-    take: limit,
-  });
-  return rows.map(toChunkRecord);
+  return (await readSessionChunks(database, sessionId, { fromIndex, toIndex: fromIndex + limit })) ?? [];
 }

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { readSessionChunks } from "../db/session-chunks";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { listPendingInterrupts } from "../db/interrupt-store";
 import { submitDecision } from "./run-interrupts";
@@ -11,7 +12,9 @@ import type { Database } from "../db/database";
 async function expectConsistentGraph(database: Database, runId: string): Promise<void> {
   const sessions = await database.client.session.findMany({ where: { runId } });
   for (const session of sessions) {
-    expect(await database.client.chunk.count({ where: { sessionId: session.id } })).toBe(session.chunkCount);
+    // Structural sharing: a session stores only the chunks after those it shares with its base.
+    expect(await database.client.chunk.count({ where: { sessionId: session.id } })).toBe(session.chunkCount - session.baseChunkCount);
+    expect((await readSessionChunks(database, session.id))?.length).toBe(session.chunkCount);
   }
   const ids = new Set(sessions.map((session) => session.id));
   const parents = await database.client.sessionParent.findMany({ where: { sessionId: { in: [...ids] } } });

@@ -15,7 +15,7 @@ import type { RunContext } from "../../runtime/context";
 import type { Session } from "../../runtime/session/session";
 import type { Database } from "../db/database";
 import { recoverAfterCrash } from "../db/effect-ledger";
-import { checkpointForResume, commitStep, type StepCommit } from "../db/run-commit";
+import { checkpointForResume, commitStep, type CommitResult, type StepCommit } from "../db/run-commit";
 import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
 import { getRun, transition, type TransitionOptions } from "../db/run-store";
@@ -31,9 +31,12 @@ import { ledgerEffectHooks } from "./ledger-effect-hooks";
 import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
-import { StepRecorder } from "./step-recorder";
+import { StepRecorder, type StoredChunks } from "./step-recorder";
 
-/** How often, at most, the run row is read between steps to see a cancel request (ms). */
+/**
+ * How often, at most, the run row is read between steps to see a cancel request (ms), when no step was committed
+ * since the last check (a commit reports the cancel request itself).
+ */
 export const RUN_CHECK_INTERVAL_MS = 200;
 
 /** Retries per step when the workflow settings give none. */
@@ -96,6 +99,8 @@ class RunExecution {
   /** Sessions known to be stored, with their stored chunk counts (from the checkpoint and this execution's commits). */
   private readonly stored = new Map<string, number>();
   private lastRunCheck = 0;
+  /** What the claim or the last successful commit said about the run (still ours, running): read once. */
+  private committed: Pick<CommitResult, "cancelRequested"> | null;
   private recorder: StepRecorder | null = null;
   private plan!: Plan;
   private state!: ExecutionState;
@@ -112,6 +117,7 @@ class RunExecution {
     this.runId = claim.run.id;
     this.token = claim.fencingToken;
     this.tokensUsed = claim.run.tokensUsed;
+    this.committed = { cancelRequested: claim.run.cancelRequested };
     this.resources.set(SESSION_OBSERVER_RESOURCE, (session: Session) => this.recorder?.observe(session));
   }
 
@@ -245,7 +251,13 @@ class RunExecution {
    * is read at most every RUN_CHECK_INTERVAL_MS (the heartbeat and the fenced commits catch the rest).
    */
   private async checkBetweenSteps(force = false): Promise<ExecutionOutcome | null> {
-    if (!force && !this.stop.signal.aborted && !this.options.shutdown?.aborted && Date.now() - this.lastRunCheck < RUN_CHECK_INTERVAL_MS) return null;
+    const committed = this.committed;
+    this.committed = null;
+    if (!force && !this.stop.signal.aborted && !this.options.shutdown?.aborted) {
+      // A fenced commit (or the claim) just proved the run is ours and running, and said whether to cancel.
+      if (committed !== null) return committed.cancelRequested ? this.finish("cancelled", { reason: "cancel requested" }) : null;
+      if (Date.now() - this.lastRunCheck < RUN_CHECK_INTERVAL_MS) return null;
+    }
     this.lastRunCheck = Date.now();
     const run = await getRun(this.database, this.runId);
     if (run === null || run.fencingToken !== this.token || run.status !== "running" || this.stop.signal.reason === "lease_lost") {
@@ -391,13 +403,18 @@ class RunExecution {
       effectWatermark: this.watermark + settled,
     };
     const known = new Map(touched.filter((id) => this.stored.has(id)).map((id) => [id, this.stored.get(id) as number]));
-    let rows = recorder.toCommit(result.outputs, known);
+    const storedParent = (id: string): StoredChunks | undefined => {
+      const live = this.live.get(id);
+      const storedCount = this.stored.get(id);
+      return live === undefined || storedCount === undefined ? undefined : { chunks: live.chunks, storedCount };
+    };
+    let rows = recorder.toCommit(result.outputs, known, storedParent);
     try {
       await this.commit({ sessions: rows.sessions, chunks: rows.chunks, events: rows.events, tokensUsed: rows.tokensUsed, checkpoint });
     } catch (error) {
       // A session stored earlier that this execution did not know about: ask the database and commit again.
       if (!isRathError(error, "conflict") || this.stop.signal.aborted) throw error;
-      rows = recorder.toCommit(result.outputs, await storedChunkCounts(this.database, touched));
+      rows = recorder.toCommit(result.outputs, await storedChunkCounts(this.database, touched), storedParent);
       await this.commit({ sessions: rows.sessions, chunks: rows.chunks, events: rows.events, tokensUsed: rows.tokensUsed, checkpoint });
     }
     this.watermark += settled;
@@ -435,7 +452,8 @@ class RunExecution {
 
   private async commit(commit: StepCommit): Promise<void> {
     try {
-      await commitStep(this.database, this.runId, this.token, commit);
+      const result = await commitStep(this.database, this.runId, this.token, commit);
+      this.committed = { cancelRequested: result.cancelRequested || (this.committed?.cancelRequested ?? false) };
     } catch (error) {
       if (isRathError(error, "conflict") && /stale fencing token|not running/.test(error.message)) {
         this.stop.abort("lease_lost" satisfies StopReason);

@@ -1,12 +1,12 @@
 /**
  * Runs the engine in this process until one run settles (terminal, waiting or needs_review): the headless CLI's
- * and the tests' way to execute a run without a background worker. Queued runs are claimed in queue order
- * (priority, then FIFO), so runs queued before this one are executed first.
+ * and the tests' way to execute a run without a background worker. Only that run is claimed (`claimRun`); other
+ * queued runs are left to the workers.
  */
 import { RathError } from "../../runtime/errors";
 import type { Provider } from "../../runtime/providers/types";
 import type { Database } from "../db/database";
-import { claimNext, expireLeases } from "../db/run-lease";
+import { claimRun, expireLeases } from "../db/run-lease";
 import type { RunRecord } from "../db/run-record";
 import { getRun } from "../db/run-store";
 import { createProviderResolver, type ProviderResolver } from "./provider-resolver";
@@ -30,7 +30,7 @@ export function isSettledRunStatus(status: RunRecord["status"]): boolean {
   return isTerminalRunStatus(status) || status === "waiting" || status === "needs_review";
 }
 
-/** Executes runs in this process until `runId` is terminal, waiting or needs review; returns the run then. */
+/** Executes `runId` in this process until it is terminal, waiting or needs review; returns the run then. */
 export async function runToCompletion(database: Database, runId: string, options: RunToCompletionOptions = {}): Promise<RunRecord> {
   const workerId = options.workerId ?? defaultWorkerId();
   const resolveProvider =
@@ -45,7 +45,7 @@ export async function runToCompletion(database: Database, runId: string, options
     if (isSettledRunStatus(run.status)) return run;
     if (Date.now() > deadline) throw new RathError("aborted", `run ${runId} did not settle in time; it is ${run.status}`);
     if (run.status === "queued") {
-      const claim = await claimNext(database, workerId, executorOptions.leaseMs);
+      const claim = await claimRun(database, runId, workerId, executorOptions.leaseMs);
       if (claim !== null) {
         await executeClaimedRun(database, claim, executorOptions);
         continue;

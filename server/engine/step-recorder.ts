@@ -7,8 +7,9 @@ import type { RuntimeEvent } from "../../runtime/events";
 import type { Chunk } from "../../runtime/session/chunk";
 import type { Session, SessionSnapshot } from "../../runtime/session/session";
 import { addUsage } from "../../runtime/session/usage";
-import type { ChunkInput, SessionInput } from "../db/session-record";
+import type { ChunkInput, SessionBase, SessionInput } from "../db/session-record";
 import type { RunEventInput } from "../db/run-events";
+import { sharedPrefixLength } from "../db/shared-prefix";
 
 /** Runtime event types that are not stored (they stream to live listeners only). */
 export const UNSTORED_EVENT_TYPES: ReadonlySet<string> = new Set(["model.delta"]);
@@ -16,6 +17,12 @@ export const UNSTORED_EVENT_TYPES: ReadonlySet<string> = new Set(["model.delta"]
 interface RecordedSession {
   snapshot: SessionSnapshot;
   chunks: Map<number, Chunk>;
+}
+
+/** A session stored by an earlier step that a new session may share chunks with: its chunks and stored count. */
+export interface StoredChunks {
+  chunks: Iterable<Chunk>;
+  storedCount: number;
 }
 
 /** What a step writes with its commit, split into rows for new sessions and chunks for stored ones. */
@@ -76,9 +83,15 @@ export class StepRecorder {
   /**
    * The rows to commit. `outputs` are the step's final sessions (their snapshots win over what was announced);
    * `stored` maps ids of sessions already in the database to their stored chunk count, so only their new chunks
-   * are written.
+   * are written. A new session whose first chunks are a parent's (the same chunk objects: a fork, a merge's left
+   * side, an agent's loop over its input) is stored with that parent as its `base` and only its own chunks;
+   * `storedParent` gives the chunks of parents stored by earlier steps.
    */
-  toCommit(outputs: readonly Session[], stored: ReadonlyMap<string, number>): RecordedStep {
+  toCommit(
+    outputs: readonly Session[],
+    stored: ReadonlyMap<string, number>,
+    storedParent: (sessionId: string) => StoredChunks | undefined = () => undefined,
+  ): RecordedStep {
     for (const output of outputs) {
       const snapshot = output.toSnapshot();
       const recorded = this.sessions.get(output.id);
@@ -95,6 +108,8 @@ export class StepRecorder {
     }
     const sessions: SessionInput[] = [];
     const chunks: ChunkInput[] = [];
+    /** Chunks of the sessions this commit stores, for the sessions after them to share. */
+    const committed = new Map<string, Chunk[]>();
     for (const [id, recorded] of this.sessions) {
       if (stored.has(id)) {
         const from = stored.get(id) ?? 0;
@@ -105,8 +120,13 @@ export class StepRecorder {
       const { snapshot } = recorded;
       let usage = snapshot.usage;
       for (const [index, chunk] of ordered) if (index >= snapshot.chunks.length) usage = addUsage(usage, chunk.meta.usage);
-      sessions.push({ id, nodeId: this.nodeId, lineage: snapshot.lineage, placement: snapshot.placement, usage, chunkCount: ordered.length });
-      for (const [index, chunk] of ordered) chunks.push({ sessionId: id, index, chunk });
+      const contiguous = ordered.every(([index], position) => index === position);
+      const list = ordered.map(([, chunk]) => chunk);
+      const base = contiguous ? chooseBase(snapshot.lineage.parent_session_ids, list, committed, storedParent) : null;
+      sessions.push({ id, nodeId: this.nodeId, lineage: snapshot.lineage, placement: snapshot.placement, usage, chunkCount: ordered.length, base });
+      const ownFrom = base?.chunkCount ?? 0;
+      for (const [index, chunk] of ordered) if (index >= ownFrom) chunks.push({ sessionId: id, index, chunk });
+      if (contiguous) committed.set(id, list);
     }
     for (const [id, appended] of this.appended) {
       if (this.sessions.has(id)) continue;
@@ -120,6 +140,25 @@ export class StepRecorder {
   sessionIds(): string[] {
     return [...new Set([...this.sessions.keys(), ...this.appended.keys()])];
   }
+}
+
+/** The parent the session shares the longest chunk prefix with (stored earlier or earlier in this commit), or null. */
+function chooseBase(
+  parents: readonly string[],
+  chunks: readonly Chunk[],
+  committed: ReadonlyMap<string, readonly Chunk[]>,
+  storedParent: (sessionId: string) => StoredChunks | undefined,
+): SessionBase | null {
+  let best: SessionBase | null = null;
+  for (const parentId of parents) {
+    const inCommit = committed.get(parentId);
+    const earlier = inCommit === undefined ? storedParent(parentId) : undefined;
+    const parentChunks = inCommit ?? earlier?.chunks;
+    if (parentChunks === undefined) continue;
+    const shared = sharedPrefixLength(chunks, parentChunks, inCommit?.length ?? earlier?.storedCount ?? 0);
+    if (shared > 0 && shared > (best?.chunkCount ?? 0)) best = { sessionId: parentId, chunkCount: shared };
+  }
+  return best;
 }
 
 function sortedEntries(chunks: Map<number, Chunk>): Array<[number, Chunk]> {
