@@ -2,13 +2,16 @@
  * Server mode as documented: `npm run worker` started twice as real, separate processes on one database. A batch
  * of queued runs is executed exactly once each (one `run.claimed` per run, the same session graph and chunks as
  * a run executed in this process), both processes take part, the database password never reaches their output,
- * and SIGTERM stops them cleanly. PostgreSQL only: server mode is PostgreSQL (several processes writing one SQLite
+ * and SIGTERM stops them cleanly. A worker process killed with SIGKILL mid-run is replaced by another process,
+ * which finishes the run from its last checkpoint once the lease expired. PostgreSQL only: server mode is PostgreSQL (several processes writing one SQLite
  * file is a known gap, see server/ISSUE-3-COVERAGE.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { startChatCompletionsServer } from "../../runtime/testing/chat-completions-server";
+import { saveProviderSetting } from "../db/provider-settings-store";
 import type { RunRecord } from "../db/run-record";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { runToCompletion } from "../engine/run-to-completion";
@@ -26,10 +29,10 @@ interface WorkerProcess {
 }
 
 /** `npm run worker -- --worker-id <id> ...` in its own process group, on `url`. */
-function startWorkerProcess(url: string, workerId: string): WorkerProcess {
+function startWorkerProcess(url: string, workerId: string, options: { leaseMs?: number; concurrency?: number } = {}): WorkerProcess {
   const environment: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
   delete environment.RATH_DB_PATH;
-  const child = spawn("npm", ["run", "--silent", "worker", "--", "--worker-id", workerId, "--poll-ms", "50", "--lease-ms", "15000", "--concurrency", "2"], {
+  const child = spawn("npm", ["run", "--silent", "worker", "--", "--worker-id", workerId, "--poll-ms", "50", "--lease-ms", String(options.leaseMs ?? 15_000), "--concurrency", String(options.concurrency ?? 2)], {
     cwd: root,
     env: environment,
     detached: true,
@@ -118,5 +121,65 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
       expect(worker.output()).not.toContain(PASSWORD);
     }
     expect(await database.client.run.count({ where: { status: "running" } })).toBe(0);
+  }, 180_000);
+});
+
+describeEachDatabase("npm run worker killed mid-run", (open, provider) => {
+  it.skipIf(provider === "sqlite")("a worker process killed with SIGKILL mid-run is replaced; the run resumes from its checkpoint", async () => {
+    const { database, url } = await open();
+    // A slow OpenAI-compatible model both worker processes reach through a stored provider setting.
+    const upstream = await startChatCompletionsServer({ script: () => ({ type: "completion", content: "slow answer", delayMs: 1_200 }) });
+    await saveProviderSetting(database, { name: "slow", kind: "openai", baseUrl: upstream.baseURL, model: "slow-model", apiKey: "test-key" });
+    const spec = linearSpec(
+      [
+        { id: "first", directive: {} },
+        { id: "second", directive: {} },
+      ],
+      { defaultProvider: "slow", defaultModel: "slow-model" },
+    );
+    const runs: RunRecord[] = [];
+    for (let index = 0; index < 3; index += 1) runs.push(await queueRun(database, spec, { input: "same input" }));
+    const crashed = runs[0] as RunRecord;
+    const checkpoints = async (runId: string) =>
+      (await database.client.checkpoint.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true } })).map((row) => row.seq);
+
+    const doomed = startWorkerProcess(url, "doomed", { leaseMs: 2_000, concurrency: 1 });
+    let survivor: WorkerProcess | undefined;
+    try {
+      await waitFor(async () => (await checkpoints(crashed.id)).length >= 2 || doomed.child.exitCode !== null, 60_000, "the first agent's checkpoint");
+      signalGroup(doomed, "SIGKILL");
+      await doomed.exited;
+      expect(await checkpoints(crashed.id)).toEqual([1, 2]);
+      expect(await database.client.run.findUnique({ where: { id: crashed.id }, select: { status: true, leaseOwner: true } })).toEqual({
+        status: "running",
+        leaseOwner: "doomed",
+      });
+
+      survivor = startWorkerProcess(url, "survivor", { leaseMs: 2_000, concurrency: 1 });
+      await waitFor(
+        async () => (await database.client.run.findMany({ where: { id: { in: runs.map((run) => run.id) } } })).every((run) => run.status === "succeeded"),
+        90_000,
+        "every run to succeed",
+      );
+    } finally {
+      for (const worker of [doomed, survivor]) if (worker) signalGroup(worker, "SIGKILL");
+      await Promise.all([doomed.exited, survivor?.exited]);
+      await upstream.close();
+    }
+
+    const crashedEvents = await allEvents(database, crashed.id);
+    expect(crashedEvents.map((event) => event.seq)).toEqual(crashedEvents.map((_, index) => index + 1));
+    expect(crashedEvents.filter((event) => event.type === "run.claimed").map((event) => event.payload.worker_id)).toEqual(["doomed", "survivor"]);
+    expect(crashedEvents.map((event) => event.type)).toContain("run.lease.expired");
+    expect(await checkpoints(crashed.id)).toEqual([1, 2, 3, 4]);
+    for (const run of runs.slice(1)) {
+      const claims = (await allEvents(database, run.id)).filter((event) => event.type === "run.claimed");
+      expect(claims.map((event) => event.payload.worker_id)).toEqual(["survivor"]);
+      expect(await canonicalRunGraph(database, crashed.id)).toEqual(await canonicalRunGraph(database, run.id));
+    }
+    // 3 runs × 2 agents, plus at most the one request the killed worker had in flight: the first agent of the
+    // crashed run was not asked again.
+    expect(upstream.completionRequests().length).toBeGreaterThanOrEqual(6);
+    expect(upstream.completionRequests().length).toBeLessThanOrEqual(7);
   }, 180_000);
 });
