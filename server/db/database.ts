@@ -9,6 +9,7 @@ import path from "node:path";
 import type { PrismaClient as GeneratedClient, Prisma } from "./generated/sqlite/client";
 import { resolveDatabaseLocation, type DatabaseLocation, type DatabaseProvider } from "./database-url";
 import { applyMigrations, type MigrationReport } from "./migrator";
+import { RathError } from "../../runtime/errors";
 import { mapPrismaError } from "./prisma-errors";
 
 /** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
@@ -35,6 +36,25 @@ export interface OpenDatabaseOptions {
   migrationsDirectory?: string;
   /** PostgreSQL pool size of this handle (default 10). SQLite handles of one file share one connection. */
   poolSize?: number;
+  /**
+   * SQLite durability (`PRAGMA synchronous`, WAL journal): `normal` (default) does not wait for the disk at each
+   * commit, so a committed step survives a crash of the process but may be lost on power loss or an OS crash
+   * (the database stays consistent either way); `full` waits for the disk at every commit. Default: the
+   * RATH_SQLITE_SYNCHRONOUS environment variable, else `normal`. The first handle opened on a file decides.
+   */
+  sqliteSynchronous?: SqliteSynchronous;
+}
+
+/** SQLite's durability setting for the app connection (see `OpenDatabaseOptions.sqliteSynchronous`). */
+export type SqliteSynchronous = "normal" | "full";
+
+/** The SQLite synchronous setting to use: the option, else RATH_SQLITE_SYNCHRONOUS, else `normal`. */
+export function resolveSqliteSynchronous(option: SqliteSynchronous | undefined, environment: Readonly<Record<string, string | undefined>> = process.env): SqliteSynchronous {
+  const value = option ?? environment.RATH_SQLITE_SYNCHRONOUS?.trim().toLowerCase() ?? "normal";
+  if (value !== "normal" && value !== "full") {
+    throw new RathError("invalid_config", `RATH_SQLITE_SYNCHRONOUS must be "normal" or "full"; found ${JSON.stringify(value)}`);
+  }
+  return value;
 }
 
 // SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
@@ -86,6 +106,7 @@ async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOp
 /** Opens (and migrates) the configured database. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const location = resolveDatabaseLocation(options.url);
+  if (location.provider === "sqlite") resolveSqliteSynchronous(options.sqliteSynchronous);
   if (location.provider === "sqlite") mkdirSync(path.dirname(location.filePath), { recursive: true });
   const migrations = await applyMigrations(location, options.migrationsDirectory);
   const { client, release } = await acquireClient(location, options);
@@ -114,6 +135,8 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: 10_000 }) });
     // Foreign keys are off by default in SQLite and the setting is per connection; the adapter keeps one connection.
     await client.$executeRawUnsafe("PRAGMA foreign_keys = ON");
+    // WAL is set (and persisted in the file) by the migrator; synchronous is per connection. See sqliteSynchronous.
+    await client.$executeRawUnsafe(`PRAGMA synchronous = ${resolveSqliteSynchronous(options.sqliteSynchronous) === "full" ? "FULL" : "NORMAL"}`);
     return client;
   }
   const [{ PrismaPg }, { PrismaClient }] = await Promise.all([

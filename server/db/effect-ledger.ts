@@ -9,6 +9,7 @@ import { isRathError, RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
 import type { Effect as EffectRow } from "./generated/sqlite/client";
 import { fromJsonText, toJsonText } from "./json-text";
+import { forProvider } from "./raw-sql";
 import { newSortableId } from "./sortable-id";
 
 /** Every status of a ledger entry. */
@@ -150,6 +151,12 @@ export interface RecoveryReport {
 
 /** Applies the crash-recovery rules to every dispatched effect of a run, in one transaction. */
 export async function recoverAfterCrash(database: Database, runId: string): Promise<RecoveryReport> {
+  // Most runs have nothing in flight: one read decides that without opening a transaction.
+  const inFlight = await database.client.$queryRawUnsafe<Array<{ status: string }>>(
+    forProvider(database.provider, `SELECT "status" FROM "effects" WHERE "run_id" = ? AND "status" IN ('dispatched', 'ambiguous') LIMIT 1`),
+    runId,
+  );
+  if (inFlight.length === 0) return { reprepared: [], ambiguous: [], needsReview: false };
   return database.transaction(async (transaction) => {
     const dispatched = await transaction.effect.findMany({ where: { runId, status: "dispatched" }, orderBy: { id: "asc" } });
     const reprepared = dispatched.filter((effect) => effect.idempotent).map((effect) => effect.id);

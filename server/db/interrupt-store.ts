@@ -72,7 +72,7 @@ export async function createInterrupt(database: Database, input: CreateInterrupt
         createdAt: now,
       },
     });
-    await appendRunEvents(transaction, parsed.runId, [
+    await appendRunEvents(transaction, database.provider, parsed.runId, [
       { type: "run.interrupt.created", payload: { interrupt_id: row.id, node_id: parsed.nodeId } },
     ], now);
     return toInterruptRecord(row);
@@ -96,7 +96,7 @@ export async function decideInterrupt(database: Database, interruptId: string, d
     if (updated.count !== 1) {
       throw new RathError("conflict", `interrupt ${interruptId} was already decided; expected status pending, found ${row.status}`);
     }
-    await appendRunEvents(transaction, row.runId, [
+    await appendRunEvents(transaction, database.provider, row.runId, [
       { type: "run.interrupt.decided", payload: { interrupt_id: row.id, node_id: row.nodeId, decision: parsed } },
     ], now);
     return toInterruptRecord(row);

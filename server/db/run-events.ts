@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
+import type { DatabaseProvider } from "./database-url";
 import { fromJsonText, toJsonText } from "./json-text";
+import { forProvider, insertRows } from "./raw-sql";
 
 /** Event types the store itself appends (SPEC §6); the engine appends others (e.g. session and chunk events). */
 export const STORE_EVENT_TYPES = [
@@ -37,31 +39,37 @@ export interface RunEventRecord {
 
 const Payload = z.record(z.string(), z.unknown());
 
-/** Appends events to a run inside an open transaction; returns them with their sequence numbers. */
+/**
+ * Appends events to a run inside an open transaction; returns them with their sequence numbers. The sequence
+ * numbers are reserved by incrementing `runs.event_seq` (which also locks the run row on PostgreSQL).
+ */
 export async function appendRunEvents(
   transaction: TransactionClient,
+  provider: DatabaseProvider,
   runId: string,
   events: readonly RunEventInput[],
   at: Date = new Date(),
 ): Promise<RunEventRecord[]> {
   if (events.length === 0) return [];
   const parsed = events.map((event) => RunEventInput.parse(event));
-  const run = await transaction.run.update({
-    where: { id: runId },
-    data: { eventSeq: { increment: parsed.length } },
-    select: { eventSeq: true },
-  });
-  const first = run.eventSeq - parsed.length + 1;
+  const payloads = parsed.map((event) => toJsonText(event.payload, `payload of event ${event.type}`));
+  const rows = await transaction.$queryRawUnsafe<Array<{ event_seq: number | bigint }>>(
+    forProvider(provider, `UPDATE "runs" SET "event_seq" = "event_seq" + ?, "updated_at" = ? WHERE "id" = ? RETURNING "event_seq"`),
+    parsed.length,
+    at,
+    runId,
+  );
+  const last = rows[0];
+  if (last === undefined) throw new RathError("not_found", `run ${runId} not found`);
+  const first = Number(last.event_seq) - parsed.length + 1;
   const records = parsed.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at }));
-  await transaction.runEvent.createMany({
-    data: records.map((record) => ({
-      runId,
-      seq: record.seq,
-      type: record.type,
-      payload: toJsonText(record.payload, `payload of event ${record.type}`),
-      at,
-    })),
-  });
+  await insertRows(
+    transaction,
+    provider,
+    "run_events",
+    ["run_id", "seq", "type", "payload", "at"],
+    records.map((record, offset) => [runId, record.seq, record.type, payloads[offset] as string, at]),
+  );
   return records;
 }
 

@@ -68,6 +68,7 @@ async function claimWith(
   const fencingToken = Number(claimed.fencing_token);
   await appendRunEvents(
     transaction,
+    provider,
     claimed.id,
     [
       { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
@@ -75,7 +76,7 @@ async function claimWith(
     ],
     now,
   );
-  return { run: await readRun(transaction, claimed.id), fencingToken };
+  return { run: await readRun(transaction, provider, claimed.id), fencingToken };
 }
 
 /**
@@ -123,7 +124,7 @@ export async function heartbeat(
       where: { id: runId, fencingToken, status: "running" },
       data: { leaseExpiresAt },
     });
-    const run = await readRun(transaction, runId);
+    const run = await readRun(transaction, database.provider, runId);
     if (updated.count !== 1) {
       if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
       throw new RathError("conflict", `run ${runId} is ${run.status}, not running; its lease cannot be renewed`);
@@ -163,6 +164,7 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
       if (updated.count !== 1) return null;
       await appendRunEvents(
         transaction,
+        database.provider,
         candidate.id,
         [
           { type: "run.lease.expired", payload: { worker_id: candidate.leaseOwner, fencing_token: candidate.fencingToken } },
@@ -170,7 +172,7 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
         ],
         now,
       );
-      return readRun(transaction, candidate.id);
+      return readRun(transaction, database.provider, candidate.id);
     });
     if (run !== null) requeued.push(run);
   }

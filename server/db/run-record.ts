@@ -66,3 +66,67 @@ export function toRunRecord(row: RunRow): RunRecord {
     finishedAt: row.finishedAt,
   };
 }
+
+/** A `runs` row as raw SQL returns it (column names as in the table; both drivers type the values). */
+export interface RawRunRow {
+  id: string;
+  workflow_id: string;
+  revision_id: string;
+  plan_hash: string;
+  status: string;
+  version: number | bigint;
+  priority: number | bigint;
+  input: string;
+  output: string | null;
+  error: string | null;
+  idempotency_key: string | null;
+  lease_owner: string | null;
+  lease_expires_at: Date | string | null;
+  fencing_token: number | bigint;
+  token_budget: number | bigint | null;
+  tokens_used: number | bigint;
+  cancel_requested: boolean | number | bigint;
+  event_seq: number | bigint;
+  checkpoint_seq: number | bigint;
+  created_at: Date | string;
+  updated_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+function toNullableDate(value: Date | string | null): Date | null {
+  return value === null ? null : toDate(value);
+}
+
+/** Maps a raw `runs` row (SELECT * / RETURNING *) to a RunRecord. */
+export function toRunRecordFromRaw(row: RawRunRow): RunRecord {
+  return toRunRecord({
+    id: row.id,
+    workflowId: row.workflow_id,
+    revisionId: row.revision_id,
+    planHash: row.plan_hash,
+    status: row.status,
+    version: Number(row.version),
+    priority: Number(row.priority),
+    input: row.input,
+    output: row.output,
+    error: row.error,
+    idempotencyKey: row.idempotency_key,
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: toNullableDate(row.lease_expires_at),
+    fencingToken: Number(row.fencing_token),
+    tokenBudget: row.token_budget === null ? null : Number(row.token_budget),
+    tokensUsed: Number(row.tokens_used),
+    cancelRequested: Boolean(Number(row.cancel_requested)),
+    eventSeq: Number(row.event_seq),
+    checkpointSeq: Number(row.checkpoint_seq),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    startedAt: toNullableDate(row.started_at),
+    finishedAt: toNullableDate(row.finished_at),
+  });
+}

@@ -7,9 +7,11 @@ import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
 import { assertTransition, isTerminalRunStatus, RunStatus } from "../engine/run-status";
 import type { Database, TransactionClient } from "./database";
+import type { DatabaseProvider } from "./database-url";
 import { toJsonText } from "./json-text";
+import { forProvider, type SqlValue } from "./raw-sql";
 import { appendRunEvents, type RunEventInput } from "./run-events";
-import { RunFailure, toRunRecord, type RunRecord } from "./run-record";
+import { RunFailure, toRunRecord, toRunRecordFromRaw, type RawRunRow, type RunRecord } from "./run-record";
 import { newSortableId } from "./sortable-id";
 
 /**
@@ -57,13 +59,13 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
           tokenBudget: parsed.tokenBudget ?? null,
         },
       });
-      await appendRunEvents(transaction, id, [
+      await appendRunEvents(transaction, database.provider, id, [
         {
           type: "run.created",
           payload: { workflow_id: parsed.workflowId, revision_id: parsed.revisionId, plan_hash: parsed.planHash, priority: parsed.priority },
         },
       ]);
-      return readRun(transaction, id);
+      return readRun(transaction, database.provider, id);
     });
     return { run, created: true };
   } catch (error) {
@@ -82,17 +84,19 @@ async function findByIdempotencyKey(database: Database, workflowId: string, key:
   return row === null ? null : toRunRecord(row);
 }
 
-/** Reads a run inside a transaction; throws `not_found` when it does not exist. */
-export async function readRun(transaction: TransactionClient, runId: string): Promise<RunRecord> {
-  const row = await transaction.run.findUnique({ where: { id: runId } });
-  if (row === null) throw new RathError("not_found", `run ${runId} not found`);
-  return toRunRecord(row);
+const SELECT_RUN_SQL = `SELECT * FROM "runs" WHERE "id" = ?`;
+
+/** Reads a run inside a transaction (raw SQL: it is on every worker path); throws `not_found` when it does not exist. */
+export async function readRun(transaction: TransactionClient, provider: DatabaseProvider, runId: string): Promise<RunRecord> {
+  const [row] = await transaction.$queryRawUnsafe<RawRunRow[]>(forProvider(provider, SELECT_RUN_SQL), runId);
+  if (row === undefined) throw new RathError("not_found", `run ${runId} not found`);
+  return toRunRecordFromRaw(row);
 }
 
 /** Returns the run, or null when there is none with that id. */
 export async function getRun(database: Database, runId: string): Promise<RunRecord | null> {
-  const row = await database.client.run.findUnique({ where: { id: runId } });
-  return row === null ? null : toRunRecord(row);
+  const [row] = await database.client.$queryRawUnsafe<RawRunRow[]>(forProvider(database.provider, SELECT_RUN_SQL), runId);
+  return row === undefined ? null : toRunRecordFromRaw(row);
 }
 
 /** Filters and paging of `listRuns`; the cursor is the `nextCursor` of the previous page. */
@@ -157,7 +161,7 @@ export async function transition(
   const target = RunStatus.parse(to);
   const failure = options.error === undefined ? undefined : RunFailure.parse(options.error);
   return database.transaction(async (transaction) => {
-    const run = await readRun(transaction, runId);
+    const run = await readRun(transaction, database.provider, runId);
     if (run.version !== expectedVersion) {
       throw new RathError(
         "conflict",
@@ -171,25 +175,32 @@ export async function transition(
     assertTransition(run.status, target);
     const now = new Date();
     const leavesRunning = run.status === "running" && target !== "running";
-    const updated = await transaction.run.updateMany({
-      where: { id: runId, version: expectedVersion },
-      data: {
-        status: target,
-        version: { increment: 1 },
-        ...(leavesRunning ? { leaseOwner: null, leaseExpiresAt: null } : {}),
-        ...(isTerminalRunStatus(target) ? { finishedAt: now } : {}),
-        ...(target === "running" && run.startedAt === null ? { startedAt: now } : {}),
-        ...(options.output === undefined ? {} : { output: toJsonText(options.output, "run output") }),
-        ...(failure === undefined ? {} : { error: toJsonText(failure, "run error") }),
-      },
-    });
-    if (updated.count !== 1) {
+    const changes: Array<[string, SqlValue]> = [
+      ["status", target],
+      ["updated_at", now],
+      ...(leavesRunning ? ([["lease_owner", null], ["lease_expires_at", null]] as Array<[string, SqlValue]>) : []),
+      ...(isTerminalRunStatus(target) ? ([["finished_at", now]] as Array<[string, SqlValue]>) : []),
+      ...(target === "running" && run.startedAt === null ? ([["started_at", now]] as Array<[string, SqlValue]>) : []),
+      ...(options.output === undefined ? [] : ([["output", toJsonText(options.output, "run output")]] as Array<[string, SqlValue]>)),
+      ...(failure === undefined ? [] : ([["error", toJsonText(failure, "run error")]] as Array<[string, SqlValue]>)),
+    ];
+    const updated = await transaction.$executeRawUnsafe(
+      forProvider(
+        database.provider,
+        `UPDATE "runs" SET "version" = "version" + 1, ${changes.map(([column]) => `"${column}" = ?`).join(", ")} WHERE "id" = ? AND "version" = ?`,
+      ),
+      ...changes.map(([, value]) => value),
+      runId,
+      expectedVersion,
+    );
+    if (updated !== 1) {
       throw new RathError("conflict", `run ${runId} was changed concurrently: expected version ${expectedVersion}`, {
         details: { runId, expectedVersion },
       });
     }
     await appendRunEvents(
       transaction,
+      database.provider,
       runId,
       [
         { type: "run.state.changed", payload: { from: run.status, to: target, reason: options.reason ?? null } },
@@ -197,7 +208,7 @@ export async function transition(
       ],
       now,
     );
-    return readRun(transaction, runId);
+    return readRun(transaction, database.provider, runId);
   });
 }
 
@@ -223,7 +234,7 @@ export async function requestCancel(database: Database, runId: string, reason = 
     if (run.status === "running") {
       const flagged = await database.transaction(async (transaction) => {
         const updated = await transaction.run.updateMany({ where: { id: runId, status: "running" }, data: { cancelRequested: true } });
-        return updated.count === 1 ? readRun(transaction, runId) : null;
+        return updated.count === 1 ? readRun(transaction, database.provider, runId) : null;
       });
       if (flagged !== null) return flagged;
       continue;
