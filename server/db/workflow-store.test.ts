@@ -11,6 +11,7 @@ import {
   saveRevision,
   softDeleteWorkflow,
   updateWorkflow,
+  findRevisionBySpecHash,
 } from "./workflow-store";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -69,5 +70,27 @@ describeEachDatabase("workflows", (open) => {
     await expect(softDeleteWorkflow(database, b.id)).rejects.toThrow(`workflow ${b.id} not found`);
     await expect(saveRevision(database, { workflowId: b.id, parentRevisionId: null, spec: 1, specSha256: sha("x"), planId: "p" })).rejects.toThrow(/not found/);
     await expect(createWorkflow(database, { name: "   " })).rejects.toThrow();
+  });
+
+  it("updateWorkflow changes only the fields it is given", async () => {
+    const { database } = await open();
+    const workflow = await createWorkflow(database, { name: "before", description: "keep me" });
+    const renamed = await updateWorkflow(database, workflow.id, { name: "after" });
+    expect(renamed).toMatchObject({ name: "after", description: "keep me" });
+    expect(await updateWorkflow(database, workflow.id, { description: "" })).toMatchObject({ name: "after", description: "" });
+    expect(await updateWorkflow(database, workflow.id, {})).toMatchObject({ name: "after", description: "" });
+    await expect(updateWorkflow(database, workflow.id, { name: " " })).rejects.toThrow();
+  });
+
+  it("findRevisionBySpecHash returns the newest revision with that hash of a live workflow", async () => {
+    const { database } = await open();
+    const first = await createWorkflow(database, { name: "first" });
+    const second = await createWorkflow(database, { name: "second" });
+    const older = await saveRevision(database, { workflowId: first.id, parentRevisionId: null, spec: { same: true }, specSha256: sha("same"), planId: "p" });
+    const newer = await saveRevision(database, { workflowId: second.id, parentRevisionId: null, spec: { same: true }, specSha256: sha("same"), planId: "p" });
+    expect((await findRevisionBySpecHash(database, sha("same")))?.id).toBe(newer.id);
+    await softDeleteWorkflow(database, second.id);
+    expect(await findRevisionBySpecHash(database, sha("same"))).toMatchObject({ id: older.id, workflowId: first.id, spec: { same: true } });
+    expect(await findRevisionBySpecHash(database, sha("other"))).toBeNull();
   });
 });

@@ -69,16 +69,21 @@ export async function createWorkflow(database: Database, input: CreateWorkflowIn
   );
 }
 
-/** Renames a workflow or changes its description. */
-export async function updateWorkflow(
-  database: Database,
-  workflowId: string,
-  changes: { name?: string; description?: string },
-): Promise<WorkflowRecord> {
-  const parsed = CreateWorkflowInput.partial().parse(changes);
+/** Input of `updateWorkflow`: only the fields given change (no defaults, unlike `CreateWorkflowInput`). */
+export const UpdateWorkflowInput = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(5000).optional(),
+});
+export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowInput>;
+
+/** Renames a workflow and/or changes its description; a field that is not given keeps its value. */
+export async function updateWorkflow(database: Database, workflowId: string, changes: UpdateWorkflowInput): Promise<WorkflowRecord> {
+  const parsed = UpdateWorkflowInput.parse(changes);
+  const data = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as { name?: string; description?: string };
   return database.transaction(async (transaction) => {
-    await readLiveWorkflow(transaction, workflowId);
-    return toWorkflowRecord(await transaction.workflow.update({ where: { id: workflowId }, data: parsed }));
+    const current = await readLiveWorkflow(transaction, workflowId);
+    if (Object.keys(data).length === 0) return toWorkflowRecord(current);
+    return toWorkflowRecord(await transaction.workflow.update({ where: { id: workflowId }, data }));
   });
 }
 
@@ -187,4 +192,16 @@ export async function listRevisions(database: Database, workflowId: string, opti
     take: Math.min(Math.max(options.limit ?? 100, 1), 500),
   });
   return rows.map(toRevisionRecord);
+}
+
+/**
+ * The newest revision whose spec hash is `specSha256`, of a workflow that is not deleted, or null (a headless
+ * caller's inline spec reuses it instead of creating another workflow).
+ */
+export async function findRevisionBySpecHash(database: Database, specSha256: string): Promise<RevisionRecord | null> {
+  const row = await database.client.workflowRevision.findFirst({
+    where: { specSha256, workflow: { deletedAt: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return row === null ? null : toRevisionRecord(row);
 }

@@ -4,9 +4,9 @@
  * parses and validates a bundle completely before writing anything, then stores it as a read-only run of an
  * "Imported" workflow in ONE transaction, so a malformed bundle leaves the database unchanged.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { z } from "zod";
-import { parseBundle, type ReadBundle } from "../../runtime/files/bundle-reader";
+import { parseBundle } from "../../runtime/files/bundle-reader";
 import { buildBundle } from "../../runtime/files/bundle-writer";
 import { chunkBodies } from "../../runtime/files/dialect";
 import { exportLineage } from "../../runtime/files/lineage-export";
@@ -15,12 +15,10 @@ import { buildHeader, buildTrailer } from "../../runtime/files/session-records";
 import type { Chunk } from "../../runtime/session/chunk";
 import { Session, type SessionSnapshot } from "../../runtime/session/session";
 import type { Database } from "../db/database";
-import { toJsonText } from "../db/json-text";
 import { eventsPage, type RunEventRecord } from "../db/run-events";
 import type { SessionRecord } from "../db/session-record";
 import { chunkPage, getSession, sessionGraph } from "../db/session-store";
-import { newSortableId } from "../db/sortable-id";
-import { isTerminalRunStatus, RunStatus } from "../engine/run-status";
+import { importRun, type ImportedRun } from "../db/run-import";
 import { requireRun } from "./run-service";
 
 /** Input of `exportRun`: `rath` = one bundle file; `reference` = dialect-1 session files and a lineage export. */
@@ -148,127 +146,16 @@ export const ImportBundleRequest = z.object({
 export type ImportBundleRequest = z.input<typeof ImportBundleRequest>;
 
 /** What an import created: the new run (read-only, in a terminal status) and its workflow. */
-export interface ImportResult {
-  runId: string;
-  workflowId: string;
-  revisionId: string;
-  status: RunStatus;
-  sessionCount: number;
-  eventCount: number;
-  /** True when the bundle's session ids already existed here and were replaced by fresh ones. */
-  renamedSessions: boolean;
-}
-
-const ImportedEvent = z.object({ type: z.string().min(1), payload: z.record(z.string(), z.unknown()).optional() }).loose();
+export type ImportResult = ImportedRun;
 
 /**
  * Imports a run bundle. The text is validated completely first (`invalid_file` naming the file and line, and
- * nothing written); then the workflow, revision, run, sessions, chunks and events are written in one transaction.
+ * nothing written); then the store writes the workflow, revision, run, sessions, chunks and events in one
+ * transaction (`importRun`).
  */
 export async function importBundle(database: Database, request: ImportBundleRequest): Promise<ImportResult> {
   const parsed = ImportBundleRequest.parse(request);
   const bundle = parseBundle(parsed.content, parsed.fileName);
-  const ids = bundle.sessions.map((entry) => entry.session.id);
-  const clashes = ids.length === 0 ? 0 : await database.client.session.count({ where: { id: { in: ids } } });
-  const rename = new Map<string, string>(ids.map((id) => [id, clashes > 0 ? randomUUID() : id]));
-  const sourceStatus = RunStatus.safeParse(bundle.bundle.run?.status);
-  const status: RunStatus = sourceStatus.success && isTerminalRunStatus(sourceStatus.data) ? sourceStatus.data : "cancelled";
-  const sha = createHash("sha256").update(parsed.content, "utf8").digest("hex");
-  const result = await database.transaction(async (transaction) => writeImport(transaction, bundle, { rename, status, sha, fileName: parsed.fileName }));
-  return { ...result, status, sessionCount: bundle.sessions.length, eventCount: bundle.events.length, renamedSessions: clashes > 0 };
-}
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-async function writeImport(
-  transaction: Transaction,
-  bundle: ReadBundle,
-  options: { rename: Map<string, string>; status: RunStatus; sha: string; fileName: string },
-): Promise<{ runId: string; workflowId: string; revisionId: string }> {
-  const now = new Date();
-  const source = bundle.bundle.run;
-  const workflowId = newSortableId("wf");
-  const revisionId = newSortableId("rev");
-  const runId = newSortableId("run");
-  const origin = { file: options.fileName, run_id: source?.run_id ?? null, workflow: source?.workflow ?? null, revision: source?.revision ?? null };
-  await transaction.workflow.create({
-    data: { id: workflowId, name: `Imported: ${source?.run_id ?? options.fileName}`, description: `Imported from ${options.fileName}; read-only.` },
-  });
-  await transaction.workflowRevision.create({
-    data: {
-      id: revisionId,
-      workflowId,
-      number: 1,
-      spec: toJsonText({ imported: origin }, "imported spec"),
-      layout: "{}",
-      specSha256: options.sha,
-      planId: "imported",
-      parentRevisionId: null,
-      message: "imported bundle",
-    },
-  });
-  await transaction.workflow.update({ where: { id: workflowId }, data: { headRevisionId: revisionId } });
-  const notRunnable = options.status === "cancelled" && source?.status !== "cancelled";
-  await transaction.run.create({
-    data: {
-      id: runId,
-      workflowId,
-      revisionId,
-      planHash: options.sha,
-      status: options.status,
-      input: toJsonText({ imported: origin }, "imported input"),
-      error: notRunnable
-        ? toJsonText({ code: "imported", message: `imported while ${source?.status ?? "of unknown status"}; an imported run cannot execute here` }, "run error")
-        : null,
-      finishedAt: now,
-    },
-  });
-  for (const entry of bundle.sessions) {
-    const snapshot = entry.session.toSnapshot();
-    const id = options.rename.get(snapshot.id) as string;
-    const parents = snapshot.lineage.parent_session_ids.map((parent) => options.rename.get(parent) ?? parent);
-    const nodeId = typeof entry.annotations.node_id === "string" ? entry.annotations.node_id : null;
-    const failed = entry.annotations.status === "failed";
-    await transaction.session.create({
-      data: {
-        id,
-        runId,
-        nodeId,
-        parents: toJsonText(parents, "session parents"),
-        lineageOperator: snapshot.lineage.lineage_operator,
-        lineageKind: snapshot.lineage.lineage_kind,
-        lineageExtras: toJsonText(snapshot.lineage.lineage_extras, "lineage extras"),
-        placement: toJsonText(snapshot.placement, "session placement"),
-        usage: snapshot.usage === null ? null : toJsonText(snapshot.usage, "session usage"),
-        chunkCount: snapshot.chunks.length,
-        status: failed ? "failed" : "ok",
-        error: failed && typeof entry.annotations.error === "string" ? entry.annotations.error : null,
-        createdAt: now,
-      },
-    });
-    if (parents.length > 0) {
-      await transaction.sessionParent.createMany({ data: parents.map((parentId, position) => ({ sessionId: id, position, parentId })) });
-    }
-    if (snapshot.chunks.length > 0) {
-      await transaction.chunk.createMany({
-        data: snapshot.chunks.map((chunk, index) => ({
-          sessionId: id,
-          index,
-          kind: chunk.kind,
-          payload: toJsonText(chunk.payload, `payload of chunk ${id}#${index}`),
-          meta: toJsonText(chunk.meta, `meta of chunk ${id}#${index}`),
-        })),
-      });
-    }
-  }
-  const events = bundle.events.map((event) => {
-    const known = ImportedEvent.safeParse(event);
-    return known.success ? { type: known.data.type, payload: known.data.payload ?? {} } : { type: "imported.event", payload: { event } };
-  });
-  events.push({ type: "run.imported", payload: { ...origin, session_count: bundle.sessions.length } });
-  await transaction.runEvent.createMany({
-    data: events.map((event, index) => ({ runId, seq: index + 1, type: event.type, payload: toJsonText(event.payload, "imported event payload"), at: now })),
-  });
-  await transaction.run.update({ where: { id: runId }, data: { eventSeq: events.length } });
-  return { runId, workflowId, revisionId };
+  const contentSha256 = createHash("sha256").update(parsed.content, "utf8").digest("hex");
+  return importRun(database, { bundle, fileName: parsed.fileName, contentSha256 });
 }

@@ -8,6 +8,7 @@ import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
 import {
   createWorkflow as storeCreateWorkflow,
+  findRevisionBySpecHash,
   getRevision,
   getWorkflow as storeGetWorkflow,
   listRevisions as storeListRevisions,
@@ -161,9 +162,7 @@ export type UpdateWorkflowRequest = z.input<typeof UpdateWorkflowRequest>;
 /** Renames a live workflow or changes its description. */
 export async function updateWorkflow(database: Database, request: UpdateWorkflowRequest): Promise<WorkflowRecord> {
   const { workflowId, ...changes } = UpdateWorkflowRequest.parse(request);
-  // Both fields are always passed: the store's partial schema would otherwise reset an absent description to "".
-  const current = await requireWorkflow(database, workflowId);
-  return storeUpdateWorkflow(database, workflowId, { name: changes.name ?? current.name, description: changes.description ?? current.description });
+  return storeUpdateWorkflow(database, workflowId, changes);
 }
 
 /** Soft-deletes a workflow; its revisions and runs stay readable. */
@@ -178,15 +177,8 @@ export async function deleteWorkflow(database: Database, workflowId: string): Pr
  */
 export async function ensureRevisionForSpec(database: Database, spec: unknown): Promise<{ workflow: WorkflowRecord; revision: RevisionRecord; plan: Plan }> {
   const compiled = compileOrRefuse(spec);
-  const existing = await database.client.workflowRevision.findFirst({
-    where: { specSha256: compiled.plan.hash, workflow: { deletedAt: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, workflowId: true },
-  });
-  if (existing !== null) {
-    const [workflow, revision] = await Promise.all([requireWorkflow(database, existing.workflowId), getRevision(database, existing.id)]);
-    if (revision !== null) return { workflow, revision, plan: compiled.plan };
-  }
+  const existing = await findRevisionBySpecHash(database, compiled.plan.hash);
+  if (existing !== null) return { workflow: await requireWorkflow(database, existing.workflowId), revision: existing, plan: compiled.plan };
   const name = compiled.plan.name.trim() === "" ? "Untitled workflow" : compiled.plan.name;
   const created = await createWorkflow(database, { name, spec: compiled.spec });
   return { workflow: created.workflow, revision: created.head as RevisionRecord, plan: compiled.plan };
