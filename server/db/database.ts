@@ -103,6 +103,26 @@ async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOp
   };
 }
 
+/** The parts of a better-sqlite3 connection the hot paths use. */
+export interface SqliteConnection {
+  prepare(sql: string): { all(...values: unknown[]): unknown[]; run(...values: unknown[]): { changes: number } };
+}
+
+function isSqliteConnection(value: unknown): value is SqliteConnection {
+  return typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function" && typeof (value as { exec?: unknown }).exec === "function";
+}
+
+const sqliteConnections = new WeakMap<DatabaseClient, SqliteConnection>();
+
+/**
+ * The better-sqlite3 connection under a SQLite handle's Prisma client, or null (PostgreSQL, or an adapter that
+ * does not expose it). Only for statements inside `database.transaction`, which holds the connection: there they
+ * are part of the open transaction.
+ */
+export function sqliteConnectionOf(database: Pick<Database, "client">): SqliteConnection | null {
+  return sqliteConnections.get(database.client) ?? null;
+}
+
 /** Opens (and migrates) the configured database. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const location = resolveDatabaseLocation(options.url);
@@ -132,11 +152,23 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
       import("@prisma/adapter-better-sqlite3"),
       import("./generated/sqlite/client"),
     ]);
-    const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: 10_000 }) });
+    const factory = new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: 10_000 });
+    // The adapter's better-sqlite3 connection is remembered so hot paths can run statements on it synchronously
+    // inside a transaction (raw-sql.ts); Prisma connects lazily, on the first query below.
+    let connection: SqliteConnection | null = null;
+    const connect = factory.connect.bind(factory);
+    factory.connect = async () => {
+      const adapter = await connect();
+      const candidate = (adapter as unknown as { client?: unknown }).client;
+      if (isSqliteConnection(candidate)) connection = candidate;
+      return adapter;
+    };
+    const client = new PrismaClient({ adapter: factory });
     // Foreign keys are off by default in SQLite and the setting is per connection; the adapter keeps one connection.
     await client.$executeRawUnsafe("PRAGMA foreign_keys = ON");
     // WAL is set (and persisted in the file) by the migrator; synchronous is per connection. See sqliteSynchronous.
     await client.$executeRawUnsafe(`PRAGMA synchronous = ${resolveSqliteSynchronous(options.sqliteSynchronous) === "full" ? "FULL" : "NORMAL"}`);
+    if (connection !== null) sqliteConnections.set(client, connection);
     return client;
   }
   const [{ PrismaPg }, { PrismaClient }] = await Promise.all([

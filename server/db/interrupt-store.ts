@@ -8,6 +8,7 @@ import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
 import type { Interrupt as InterruptRow } from "./generated/sqlite/client";
 import { fromJsonText, toJsonText } from "./json-text";
+import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import { newSortableId } from "./sortable-id";
 
@@ -72,7 +73,7 @@ export async function createInterrupt(database: Database, input: CreateInterrupt
         createdAt: now,
       },
     });
-    await appendRunEvents(transaction, database.provider, parsed.runId, [
+    await appendRunEvents(rawStatements(database, transaction), parsed.runId, [
       { type: "run.interrupt.created", payload: { interrupt_id: row.id, node_id: parsed.nodeId } },
     ], now);
     return toInterruptRecord(row);
@@ -96,7 +97,7 @@ export async function decideInterrupt(database: Database, interruptId: string, d
     if (updated.count !== 1) {
       throw new RathError("conflict", `interrupt ${interruptId} was already decided; expected status pending, found ${row.status}`);
     }
-    await appendRunEvents(transaction, database.provider, row.runId, [
+    await appendRunEvents(rawStatements(database, transaction), row.runId, [
       { type: "run.interrupt.decided", payload: { interrupt_id: row.id, node_id: row.nodeId, decision: parsed } },
     ], now);
     return toInterruptRecord(row);

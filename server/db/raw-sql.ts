@@ -2,9 +2,12 @@
  * Raw SQL for the hot paths (step commits, chunk reads): one statement skips Prisma's query compiler, which costs
  * several times the statement itself on SQLite. Statements are written once with `?` placeholders and numbered
  * (`$1`, `$2`, ...) for PostgreSQL; multi-row inserts are split so no statement exceeds either provider's limit.
+ * Inside a transaction on SQLite they bypass Prisma altogether and run on the adapter's connection
+ * (`rawStatements`): a prepared better-sqlite3 statement costs a tenth of a Prisma raw query.
  */
+import { RathError } from "../../runtime/errors";
+import { sqliteConnectionOf, type Database, type SqliteConnection, type TransactionClient } from "./database";
 import type { DatabaseProvider } from "./database-url";
-import type { TransactionClient } from "./database";
 
 /** Most parameters one statement binds (SQLite allows 32 766, PostgreSQL 65 535). */
 const MAX_PARAMETERS = 30_000;
@@ -25,19 +28,88 @@ export function valueGroups(rows: number, columns: number): string {
   return Array.from({ length: rows }, () => group).join(", ");
 }
 
+/** Runs raw statements inside one open transaction. */
+export interface RawStatements {
+  /** Rows of a statement written with `?` placeholders. */
+  query<Row>(sql: string, ...values: SqlValue[]): Promise<Row[]>;
+  /** Runs a statement; returns the number of rows it changed. */
+  execute(sql: string, ...values: SqlValue[]): Promise<number>;
+}
+
+/** Most prepared statements kept per SQLite connection (the multi-row inserts vary with the row count). */
+const STATEMENT_CACHE_SIZE = 256;
+const statementCaches = new WeakMap<SqliteConnection, Map<string, ReturnType<SqliteConnection["prepare"]>>>();
+
+function prepared(connection: SqliteConnection, sql: string): ReturnType<SqliteConnection["prepare"]> {
+  let cache = statementCaches.get(connection);
+  if (cache === undefined) {
+    cache = new Map();
+    statementCaches.set(connection, cache);
+  }
+  let statement = cache.get(sql);
+  if (statement === undefined) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+    statement = connection.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
+/** A value as the Prisma SQLite adapter writes it: ISO timestamps with `+00:00`, booleans as 0/1. */
+function sqliteValue(value: SqlValue): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** A SQLite constraint failure as the store's errors (the same codes Prisma's errors map to). */
+function sqliteError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE") {
+    return new RathError("conflict", `a row with the same unique key already exists (${message})`, { cause: error });
+  }
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return new RathError("invalid_argument", `a referenced row does not exist (${message})`, { cause: error });
+  return error;
+}
+
+/**
+ * The raw statements of `transaction`: on SQLite straight on the adapter's connection (synchronous, prepared once;
+ * the transaction holds the connection, so they are part of it), else through Prisma's raw queries.
+ */
+export function rawStatements(database: Pick<Database, "provider" | "client">, transaction: TransactionClient): RawStatements {
+  const connection = database.provider === "sqlite" ? sqliteConnectionOf(database) : null;
+  if (connection !== null) {
+    return {
+      async query<Row>(sql: string, ...values: SqlValue[]) {
+        try {
+          return prepared(connection, sql).all(...values.map(sqliteValue)) as Row[];
+        } catch (error) {
+          throw sqliteError(error);
+        }
+      },
+      async execute(sql: string, ...values: SqlValue[]) {
+        try {
+          return prepared(connection, sql).run(...values.map(sqliteValue)).changes;
+        } catch (error) {
+          throw sqliteError(error);
+        }
+      },
+    };
+  }
+  return {
+    query: <Row>(sql: string, ...values: SqlValue[]) => transaction.$queryRawUnsafe<Row[]>(forProvider(database.provider, sql), ...values),
+    execute: (sql: string, ...values: SqlValue[]) => transaction.$executeRawUnsafe(forProvider(database.provider, sql), ...values),
+  };
+}
+
 /** Inserts `rows` (each one value per column, in column order) into `table`, in as few statements as the limits allow. */
-export async function insertRows(
-  transaction: TransactionClient,
-  provider: DatabaseProvider,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly SqlValue[])[],
-): Promise<void> {
+export async function insertRows(statements: RawStatements, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `;
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);
-    await transaction.$executeRawUnsafe(forProvider(provider, head + valueGroups(batch.length, columns.length)), ...batch.flat());
+    await statements.execute(head + valueGroups(batch.length, columns.length), ...batch.flat());
   }
 }
 

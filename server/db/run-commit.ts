@@ -11,7 +11,7 @@ import type { Checkpoint as CheckpointRow } from "./generated/sqlite/client";
 import { addUsage, Usage } from "../../runtime/session/usage";
 import type { Database, TransactionClient } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { forProvider, inList, insertRows, type SqlValue } from "./raw-sql";
+import { inList, insertRows, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { staleTokenError } from "./run-store";
 import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
@@ -80,27 +80,26 @@ export async function commitStep(database: Database, runId: string, fencingToken
   const checkpointRow = step.checkpoint === undefined ? null : checkpointValues(runId, step.checkpoint, now);
   const chunkRows = step.chunks.map(chunkValues);
   const eventPayloads = events.map((event) => toJsonText(event.payload, `payload of event ${event.type}`));
-  const provider = database.provider;
   return database.transaction(async (transaction) => {
-    const fenced = await fencedUpdate(transaction, provider, runId, fencingToken, step, events.length, now);
-    const lookups = await lookUpStoredSessions(transaction, provider, step);
+    const statements = rawStatements(database, transaction);
+    const fenced = await fencedUpdate(statements, transaction, runId, fencingToken, step, events.length, now);
+    const lookups = await lookUpStoredSessions(statements, step);
     const sessions = step.sessions.map((session) => ({ ...session, base: shallowestBase(session, step.sessions, lookups) }));
     if (checkpointRow !== null) {
-      await insertRows(transaction, provider, "checkpoints", CHECKPOINT_COLUMNS, [checkpointRow]);
+      await insertRows(statements, "checkpoints", CHECKPOINT_COLUMNS, [checkpointRow]);
     }
-    await insertRows(transaction, provider, "sessions", SESSION_COLUMNS, sessions.map((session) => sessionValues(runId, session, now)));
+    await insertRows(statements, "sessions", SESSION_COLUMNS, sessions.map((session) => sessionValues(runId, session, now)));
     await insertRows(
-      transaction,
-      provider,
+      statements,
       "session_parents",
       ["session_id", "position", "parent_id"],
       sessions.flatMap((session) => session.lineage.parent_session_ids.map((parentId, position) => [session.id, position, parentId])),
     );
     const appended = appendedSessions(runId, step, lookups);
-    await insertRows(transaction, provider, "chunks", CHUNK_COLUMNS, chunkRows);
+    await insertRows(statements, "chunks", CHUNK_COLUMNS, chunkRows);
     for (const update of appended) {
-      await transaction.$executeRawUnsafe(
-        forProvider(provider, `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ? WHERE "id" = ? AND "chunk_count" = ?`),
+      await statements.execute(
+        `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ? WHERE "id" = ? AND "chunk_count" = ?`,
         update.chunkCount,
         update.usage === null ? null : toJsonText(update.usage, "session usage"),
         update.id,
@@ -110,8 +109,7 @@ export async function commitStep(database: Database, runId: string, fencingToken
     const first = fenced.eventSeq - events.length + 1;
     const records = events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now }));
     await insertRows(
-      transaction,
-      provider,
+      statements,
       "run_events",
       ["run_id", "seq", "type", "payload", "at"],
       records.map((record, offset) => [runId, record.seq, record.type, eventPayloads[offset] as string, now]),
@@ -247,8 +245,8 @@ interface FencedRun {
  * When nothing matched, the run is read to say which condition failed.
  */
 async function fencedUpdate(
+  statements: RawStatements,
   transaction: TransactionClient,
-  provider: Database["provider"],
   runId: string,
   fencingToken: number,
   step: ParsedCommit,
@@ -256,13 +254,10 @@ async function fencedUpdate(
   now: Date,
 ): Promise<FencedRun> {
   const checkpoint = step.checkpoint;
-  const rows = await transaction.$queryRawUnsafe<Array<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>>(
-    forProvider(
-      provider,
-      `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${checkpoint === undefined ? "" : `, "checkpoint_seq" = ?`}
-        WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${checkpoint === undefined ? "" : ` AND "plan_hash" = ? AND "checkpoint_seq" = ?`}
-        RETURNING "event_seq", "cancel_requested"`,
-    ),
+  const rows = await statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(
+    `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${checkpoint === undefined ? "" : `, "checkpoint_seq" = ?`}
+      WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${checkpoint === undefined ? "" : ` AND "plan_hash" = ? AND "checkpoint_seq" = ?`}
+      RETURNING "event_seq", "cancel_requested"`,
     step.tokensUsed,
     eventCount,
     now,
@@ -304,7 +299,7 @@ interface StoredSession {
  * Reads the stored sessions the commit refers to: those it appends chunks to, the bases it names, and (to keep
  * chains shallow) the bases of those bases while a shared prefix lies entirely within them.
  */
-async function lookUpStoredSessions(transaction: TransactionClient, provider: Database["provider"], step: ParsedCommit): Promise<Map<string, StoredSession>> {
+async function lookUpStoredSessions(statements: RawStatements, step: ParsedCommit): Promise<Map<string, StoredSession>> {
   const inCommit = new Map(step.sessions.map((session) => [session.id, session]));
   const stored = new Map<string, StoredSession>();
   let wanted = new Set<string>();
@@ -312,12 +307,14 @@ async function lookUpStoredSessions(transaction: TransactionClient, provider: Da
   for (const session of step.sessions) if (session.base !== null && !inCommit.has(session.base.sessionId)) wanted.add(session.base.sessionId);
   while (wanted.size > 0) {
     const ids = [...wanted];
-    const rows = await transaction.$queryRawUnsafe<
-      Array<{ id: string; run_id: string; chunk_count: number | bigint; usage: string | null; base_session_id: string | null; base_chunk_count: number | bigint }>
-    >(
-      forProvider(provider, `SELECT "id", "run_id", "chunk_count", "usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`),
-      ...ids,
-    );
+    const rows = await statements.query<{
+      id: string;
+      run_id: string;
+      chunk_count: number | bigint;
+      usage: string | null;
+      base_session_id: string | null;
+      base_chunk_count: number | bigint;
+    }>(`SELECT "id", "run_id", "chunk_count", "usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`, ...ids);
     for (const row of rows) {
       stored.set(row.id, {
         runId: row.run_id,

@@ -5,10 +5,9 @@
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
-import type { Database, TransactionClient } from "./database";
-import type { DatabaseProvider } from "./database-url";
+import type { Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { forProvider, insertRows } from "./raw-sql";
+import { insertRows, type RawStatements } from "./raw-sql";
 
 /** Event types the store itself appends (SPEC §6); the engine appends others (e.g. session and chunk events). */
 export const STORE_EVENT_TYPES = [
@@ -44,8 +43,7 @@ const Payload = z.record(z.string(), z.unknown());
  * numbers are reserved by incrementing `runs.event_seq` (which also locks the run row on PostgreSQL).
  */
 export async function appendRunEvents(
-  transaction: TransactionClient,
-  provider: DatabaseProvider,
+  statements: RawStatements,
   runId: string,
   events: readonly RunEventInput[],
   at: Date = new Date(),
@@ -53,8 +51,8 @@ export async function appendRunEvents(
   if (events.length === 0) return [];
   const parsed = events.map((event) => RunEventInput.parse(event));
   const payloads = parsed.map((event) => toJsonText(event.payload, `payload of event ${event.type}`));
-  const rows = await transaction.$queryRawUnsafe<Array<{ event_seq: number | bigint }>>(
-    forProvider(provider, `UPDATE "runs" SET "event_seq" = "event_seq" + ?, "updated_at" = ? WHERE "id" = ? RETURNING "event_seq"`),
+  const rows = await statements.query<{ event_seq: number | bigint }>(
+    `UPDATE "runs" SET "event_seq" = "event_seq" + ?, "updated_at" = ? WHERE "id" = ? RETURNING "event_seq"`,
     parsed.length,
     at,
     runId,
@@ -64,8 +62,7 @@ export async function appendRunEvents(
   const first = Number(last.event_seq) - parsed.length + 1;
   const records = parsed.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at }));
   await insertRows(
-    transaction,
-    provider,
+    statements,
     "run_events",
     ["run_id", "seq", "type", "payload", "at"],
     records.map((record, offset) => [runId, record.seq, record.type, payloads[offset] as string, at]),

@@ -5,7 +5,7 @@
  */
 import { RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
-import { forProvider } from "./raw-sql";
+import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import type { RunRecord } from "./run-record";
 import { readRun, staleTokenError } from "./run-store";
@@ -47,16 +47,17 @@ function assertWorkerId(workerId: string): void {
 
 /** Runs a claim statement; on success appends the claim events and returns the claim, else null. */
 async function claimWith(
+  database: Database,
   transaction: TransactionClient,
-  provider: Database["provider"],
   sql: string,
   workerId: string,
   leaseMs: number,
   now: Date,
   extra: readonly string[],
 ): Promise<Claim | null> {
-  const rows = await transaction.$queryRawUnsafe<Array<{ id: string; fencing_token: number | bigint }>>(
-    forProvider(provider, sql),
+  const statements = rawStatements(database, transaction);
+  const rows = await statements.query<{ id: string; fencing_token: number | bigint }>(
+    sql,
     workerId,
     new Date(now.getTime() + leaseMs),
     now,
@@ -67,8 +68,7 @@ async function claimWith(
   if (claimed === undefined) return null;
   const fencingToken = Number(claimed.fencing_token);
   await appendRunEvents(
-    transaction,
-    provider,
+    statements,
     claimed.id,
     [
       { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
@@ -76,7 +76,7 @@ async function claimWith(
     ],
     now,
   );
-  return { run: await readRun(transaction, provider, claimed.id), fencingToken };
+  return { run: await readRun(statements, claimed.id), fencingToken };
 }
 
 /**
@@ -86,7 +86,7 @@ async function claimWith(
 export async function claimNext(database: Database, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
   assertWorkerId(workerId);
   assertLeaseMs(leaseMs);
-  return database.transaction((transaction) => claimWith(transaction, database.provider, CLAIM_NEXT_SQL[database.provider], workerId, leaseMs, now, []));
+  return database.transaction((transaction) => claimWith(database, transaction, CLAIM_NEXT_SQL[database.provider], workerId, leaseMs, now, []));
 }
 
 /**
@@ -96,7 +96,7 @@ export async function claimNext(database: Database, workerId: string, leaseMs: n
 export async function claimRun(database: Database, runId: string, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
   assertWorkerId(workerId);
   assertLeaseMs(leaseMs);
-  const claim = await database.transaction((transaction) => claimWith(transaction, database.provider, CLAIM_RUN_SQL, workerId, leaseMs, now, [runId]));
+  const claim = await database.transaction((transaction) => claimWith(database, transaction, CLAIM_RUN_SQL, workerId, leaseMs, now, [runId]));
   if (claim === null && (await database.client.run.findUnique({ where: { id: runId }, select: { id: true } })) === null) {
     throw new RathError("not_found", `run ${runId} not found`);
   }
@@ -124,7 +124,7 @@ export async function heartbeat(
       where: { id: runId, fencingToken, status: "running" },
       data: { leaseExpiresAt },
     });
-    const run = await readRun(transaction, database.provider, runId);
+    const run = await readRun(rawStatements(database, transaction), runId);
     if (updated.count !== 1) {
       if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
       throw new RathError("conflict", `run ${runId} is ${run.status}, not running; its lease cannot be renewed`);
@@ -163,8 +163,7 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
       });
       if (updated.count !== 1) return null;
       await appendRunEvents(
-        transaction,
-        database.provider,
+        rawStatements(database, transaction),
         candidate.id,
         [
           { type: "run.lease.expired", payload: { worker_id: candidate.leaseOwner, fencing_token: candidate.fencingToken } },
@@ -172,7 +171,7 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
         ],
         now,
       );
-      return readRun(transaction, database.provider, candidate.id);
+      return readRun(rawStatements(database, transaction), candidate.id);
     });
     if (run !== null) requeued.push(run);
   }

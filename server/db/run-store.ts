@@ -7,9 +7,8 @@ import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
 import { assertTransition, isTerminalRunStatus, RunStatus } from "../engine/run-status";
 import type { Database, TransactionClient } from "./database";
-import type { DatabaseProvider } from "./database-url";
 import { toJsonText } from "./json-text";
-import { forProvider, type SqlValue } from "./raw-sql";
+import { forProvider, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
 import { appendRunEvents, type RunEventInput } from "./run-events";
 import { RunFailure, toRunRecord, toRunRecordFromRaw, type RawRunRow, type RunRecord } from "./run-record";
 import { newSortableId } from "./sortable-id";
@@ -59,13 +58,13 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
           tokenBudget: parsed.tokenBudget ?? null,
         },
       });
-      await appendRunEvents(transaction, database.provider, id, [
+      await appendRunEvents(rawStatements(database, transaction), id, [
         {
           type: "run.created",
           payload: { workflow_id: parsed.workflowId, revision_id: parsed.revisionId, plan_hash: parsed.planHash, priority: parsed.priority },
         },
       ]);
-      return readRun(transaction, database.provider, id);
+      return readRun(rawStatements(database, transaction), id);
     });
     return { run, created: true };
   } catch (error) {
@@ -87,8 +86,8 @@ async function findByIdempotencyKey(database: Database, workflowId: string, key:
 const SELECT_RUN_SQL = `SELECT * FROM "runs" WHERE "id" = ?`;
 
 /** Reads a run inside a transaction (raw SQL: it is on every worker path); throws `not_found` when it does not exist. */
-export async function readRun(transaction: TransactionClient, provider: DatabaseProvider, runId: string): Promise<RunRecord> {
-  const [row] = await transaction.$queryRawUnsafe<RawRunRow[]>(forProvider(provider, SELECT_RUN_SQL), runId);
+export async function readRun(statements: RawStatements, runId: string): Promise<RunRecord> {
+  const [row] = await statements.query<RawRunRow>(SELECT_RUN_SQL, runId);
   if (row === undefined) throw new RathError("not_found", `run ${runId} not found`);
   return toRunRecordFromRaw(row);
 }
@@ -161,7 +160,8 @@ export async function transition(
   const target = RunStatus.parse(to);
   const failure = options.error === undefined ? undefined : RunFailure.parse(options.error);
   return database.transaction(async (transaction) => {
-    const run = await readRun(transaction, database.provider, runId);
+    const statements = rawStatements(database, transaction);
+    const run = await readRun(statements, runId);
     if (run.version !== expectedVersion) {
       throw new RathError(
         "conflict",
@@ -184,11 +184,8 @@ export async function transition(
       ...(options.output === undefined ? [] : ([["output", toJsonText(options.output, "run output")]] as Array<[string, SqlValue]>)),
       ...(failure === undefined ? [] : ([["error", toJsonText(failure, "run error")]] as Array<[string, SqlValue]>)),
     ];
-    const updated = await transaction.$executeRawUnsafe(
-      forProvider(
-        database.provider,
-        `UPDATE "runs" SET "version" = "version" + 1, ${changes.map(([column]) => `"${column}" = ?`).join(", ")} WHERE "id" = ? AND "version" = ?`,
-      ),
+    const updated = await statements.execute(
+      `UPDATE "runs" SET "version" = "version" + 1, ${changes.map(([column]) => `"${column}" = ?`).join(", ")} WHERE "id" = ? AND "version" = ?`,
       ...changes.map(([, value]) => value),
       runId,
       expectedVersion,
@@ -199,8 +196,7 @@ export async function transition(
       });
     }
     await appendRunEvents(
-      transaction,
-      database.provider,
+      statements,
       runId,
       [
         { type: "run.state.changed", payload: { from: run.status, to: target, reason: options.reason ?? null } },
@@ -208,7 +204,7 @@ export async function transition(
       ],
       now,
     );
-    return readRun(transaction, database.provider, runId);
+    return readRun(statements, runId);
   });
 }
 
@@ -234,7 +230,7 @@ export async function requestCancel(database: Database, runId: string, reason = 
     if (run.status === "running") {
       const flagged = await database.transaction(async (transaction) => {
         const updated = await transaction.run.updateMany({ where: { id: runId, status: "running" }, data: { cancelRequested: true } });
-        return updated.count === 1 ? readRun(transaction, database.provider, runId) : null;
+        return updated.count === 1 ? readRun(rawStatements(database, transaction), runId) : null;
       });
       if (flagged !== null) return flagged;
       continue;
