@@ -113,6 +113,23 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
     expect(await readSessionChunks(database, `${run.id}-none`)).toBeNull();
   });
 
+  it("reads a page spread over more owners than one statement takes (a 60-level chain, one chunk each)", async () => {
+    const { run, fencingToken } = await claimedRun();
+    const id = (level: number) => `${run.id}-level${level}`;
+    await commitStep(database, run.id, fencingToken, { sessions: [{ ...rootSession(id(0)), chunkCount: 1 }], chunks: chunks(id(0), 0, 1, "level") });
+    for (let level = 1; level < 60; level += 1) {
+      await commitStep(database, run.id, fencingToken, {
+        sessions: [{ ...childSession(id(level), [id(level - 1)]), chunkCount: level + 1, base: { sessionId: id(level - 1), chunkCount: level } }],
+        chunks: chunks(id(level), level, 1, "level"),
+      });
+    }
+    expect(await chunkRows(id(59))).toBe(1);
+    const all = (await readSessionChunks(database, id(59))) ?? [];
+    expect(texts(all)).toEqual(Array.from({ length: 60 }, (_, index) => `level ${index}`));
+    expect(all.map((record) => record.index)).toEqual(Array.from({ length: 60 }, (_, index) => index));
+    expect(texts(await chunkPage(database, id(59), { fromIndex: 55, limit: 3 }))).toEqual(["level 55", "level 56", "level 57"]);
+  });
+
   it("refuses bases that are not stored or too short, and chunks inside the shared prefix", async () => {
     const { run, fencingToken } = await claimedRun();
     const root = `${run.id}-root`;

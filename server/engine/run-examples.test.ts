@@ -39,6 +39,33 @@ describeEachDatabase("example workflows on the durable engine (demo provider)", 
     }, 60_000);
   }
 
+  it("fork-merge-research shares chunk rows: forks store none, the merge only its right side, loops only new turns", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, EXAMPLE_SPECS["fork-merge-research"], { input: "What is a session?" });
+    expect((await runToCompletion(database, run.id)).status).toBe("succeeded");
+    const sessions = await database.client.session.findMany({ where: { runId: run.id } });
+    const byId = new Map(sessions.map((session) => [session.id, session]));
+    const parentsOf = (session: (typeof sessions)[number]) => JSON.parse(session.parents) as string[];
+    const forks = sessions.filter((session) => session.lineageKind === "op_fork");
+    expect(forks.length).toBeGreaterThan(1);
+    for (const fork of forks) {
+      expect(fork.baseSessionId).toBe(parentsOf(fork)[0]);
+      expect(fork.baseChunkCount).toBe(fork.chunkCount);
+    }
+    const merge = sessions.find((session) => session.lineageKind === "op_merge");
+    if (merge === undefined) throw new Error("no merge session");
+    const [left, right] = parentsOf(merge).map((id) => byId.get(id));
+    expect(merge.baseSessionId).toBe(left?.id);
+    expect(merge.baseChunkCount).toBe(left?.chunkCount);
+    expect(merge.chunkCount - merge.baseChunkCount).toBe(right?.chunkCount);
+    for (const loop of sessions.filter((session) => session.lineageKind === "op_session_loop")) {
+      // Its input's chunks; a fork input owns none, so the base is followed down to the session that has the rows.
+      const input = byId.get(parentsOf(loop)[0] as string);
+      expect([input?.id, input?.baseSessionId]).toContain(loop.baseSessionId);
+      expect(loop.baseChunkCount).toBe(input?.chunkCount);
+    }
+  }, 60_000);
+
   it("approval waits, then completes after approve", async () => {
     const { database } = await open();
     const run = await queueRun(database, EXAMPLE_SPECS.approval);
