@@ -156,11 +156,10 @@ describeEachDatabase("npm run worker killed mid-run", (open, provider) => {
       });
 
       survivor = startWorkerProcess(url, "survivor", { leaseMs: 2_000, concurrency: 1 });
-      await waitFor(
-        async () => (await database.client.run.findMany({ where: { id: { in: runs.map((run) => run.id) } } })).every((run) => run.status === "succeeded"),
-        90_000,
-        "every run to succeed",
-      );
+      const statuses = async () => database.client.run.findMany({ where: { id: { in: runs.map((run) => run.id) } }, select: { id: true, status: true, leaseOwner: true } });
+      await waitFor(async () => (await statuses()).every((run) => run.status === "succeeded"), 90_000, "every run to succeed").catch(async (error: unknown) => {
+        throw new Error(`${(error as Error).message}; runs ${JSON.stringify(await statuses())}; survivor output: ${survivor?.output().slice(-3000)}`);
+      });
     } finally {
       for (const worker of [doomed, survivor]) if (worker) signalGroup(worker, "SIGKILL");
       await Promise.all([doomed.exited, survivor?.exited]);
