@@ -1,5 +1,5 @@
 /**
- * The copy-paste examples of server/api/README.md, executed: every `curl` line of the README is parsed (method,
+ * The copy-paste examples of server/api/README.md and of the top-level README.md, executed: every `curl` line of the README is parsed (method,
  * url, headers, body; the shell's quoting and `$(...)` substitutions resolved), `run_...` / `wf_...` placeholders
  * are replaced by real ids, and the request goes to the same handlers the Next.js routes use. Each must succeed,
  * and each documented `# -> {...}` answer must have the keys the real answer has. The `npx rath run` examples are
@@ -22,7 +22,9 @@ import { getRun, getRunEvents, postRun } from "./runs-endpoints";
 import { handleTrpcRequest } from "./trpc-handler";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const readme = readFileSync(path.join(root, "server/api/README.md"), "utf8");
+const READMES = ["server/api/README.md", "README.md"] as const;
+type Readme = (typeof READMES)[number];
+const readmeText = (readme: Readme): string => readFileSync(path.join(root, readme), "utf8");
 
 /** One documented shell command and the `# -> ...` answer documented right after it, if any. */
 interface Documented {
@@ -52,6 +54,8 @@ function shellWords(line: string, substitute: (command: string) => string): stri
     if (/\s/.test(character)) {
       if (word !== null) words.push(word);
       word = null;
+    } else if (character === "#" && word === null) {
+      break;
     } else if (character === "'") {
       const end = line.indexOf("'", index);
       append(line.slice(index, end));
@@ -78,8 +82,8 @@ function shellWords(line: string, substitute: (command: string) => string): stri
 }
 
 /** The README's bash blocks as commands (continuation lines joined), each with its documented answer. */
-function documentedCommands(program: string, substitute: (command: string) => string): Documented[] {
-  const blocks = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+function documentedCommands(readme: Readme, program: string, substitute: (command: string) => string): Documented[] {
+  const blocks = [...readmeText(readme).matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1] as string);
   const commands: Documented[] = [];
   for (const block of blocks) {
     const lines = block.replace(/\\\n\s*/g, " ").split("\n");
@@ -93,8 +97,8 @@ function documentedCommands(program: string, substitute: (command: string) => st
 }
 
 /** Also the inline `curl ...` examples in backticks below the block. */
-function inlineCurls(substitute: (command: string) => string): Documented[] {
-  return [...readme.matchAll(/`(curl [^`]+)`/g)].map((match) => ({ words: shellWords(match[1] as string, substitute) }));
+function inlineCurls(readme: Readme, substitute: (command: string) => string): Documented[] {
+  return [...readmeText(readme).matchAll(/`(curl [^`]+)`/g)].map((match) => ({ words: shellWords(match[1] as string, substitute) }));
 }
 
 interface CurlRequest {
@@ -165,7 +169,16 @@ async function executeQueued(database: Database): Promise<void> {
   for (const run of await database.client.run.findMany({ where: { status: "queued" }, select: { id: true } })) await runToCompletion(database, run.id);
 }
 
-describeEachDatabase("server/api/README.md curl examples", (open) => {
+/** What each README must show at least: its number of curl commands and the endpoints they reach. */
+const EXPECTED_CURLS: Readonly<Record<Readme, { count: number; endpoints: string[] }>> = {
+  "server/api/README.md": {
+    count: 7,
+    endpoints: ["POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events", "GET /api/trpc/workflows.list", "POST /api/trpc/runs.cancel", "GET /api/trpc/runs.onEvents"],
+  },
+  "README.md": { count: 3, endpoints: ["POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events"] },
+};
+
+for (const readme of READMES) describeEachDatabase(`${readme} curl examples`, (open) => {
   it("every documented curl request succeeds on the real handlers, with the documented answer's keys", async () => {
     const { database } = await open();
     const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
@@ -180,8 +193,8 @@ describeEachDatabase("server/api/README.md curl examples", (open) => {
       if (node) return String(runInNewContext(withIds(node[1] as string, ids)));
       throw new Error(`the README substitutes a command this test does not know: $(${command})`);
     };
-    const commands = [...documentedCommands("curl", substitute), ...inlineCurls(substitute)];
-    expect(commands.length).toBeGreaterThanOrEqual(7);
+    const commands = [...documentedCommands(readme, "curl", substitute), ...inlineCurls(readme, substitute)];
+    expect(commands.length).toBeGreaterThanOrEqual(EXPECTED_CURLS[readme].count);
 
     const seen: string[] = [];
     for (const command of commands) {
@@ -213,18 +226,16 @@ describeEachDatabase("server/api/README.md curl examples", (open) => {
         await executeQueued(database);
       }
     }
-    expect(seen).toEqual(
-      expect.arrayContaining(["POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events", "GET /api/trpc/workflows.list", "POST /api/trpc/runs.cancel", "GET /api/trpc/runs.onEvents"]),
-    );
+    expect(seen).toEqual(expect.arrayContaining(EXPECTED_CURLS[readme].endpoints));
   }, 60_000);
 });
 
-describe("server/api/README.md `npx rath run` examples", () => {
+for (const readme of READMES) describe(`${readme} \`npx rath run\` examples`, () => {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rath-readme-cli-"));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it("print what the README shows (text lines, or one JSON object with --json)", () => {
-    const commands = documentedCommands("npx", (command) => {
+    const commands = documentedCommands(readme, "npx", (command) => {
       throw new Error(`unexpected substitution $(${command})`);
     });
     const runs = commands.filter((command) => command.words[1] === "rath" && command.words[2] === "run");
