@@ -1,5 +1,5 @@
 /**
- * `rath run SPEC.json [--input TEXT] [--json] [--db PATH]`: validates a workflow spec, saves it as a revision in
+ * `rath run SPEC.json [--input TEXT] [--timeout-ms MS] [--json] [--db PATH]`: validates a workflow spec, saves it as a revision in
  * the embedded database (default .rath/studio.db, or DATABASE_URL), starts a run and executes it in this process
  * until it is terminal or waits for a person, then prints the run id, status and output. Exit codes: 0 succeeded,
  * 1 any other final status, 2 bad usage or an invalid spec (its problems are printed with their node ids).
@@ -15,23 +15,26 @@ import { validateWorkflowSpec } from "../engine/spec/validate";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
 import { startRun } from "../services/run-service";
 
-const USAGE = `Usage: rath run SPEC.json [--input TEXT] [--json] [--db PATH]
+const USAGE = `Usage: rath run SPEC.json [--input TEXT] [--timeout-ms MS] [--json] [--db PATH]
 
 Validates the workflow spec, saves it as a revision, runs it in this process and prints the result.
 
 Options:
   --input TEXT   the run's input (the Input node's text; default: the node's defaultText)
+  --timeout-ms MS the run ends timed_out when it is not finished MS ms after it started
+                 (default: the spec's settings.runTimeoutMs, else no timeout)
   --json         print one JSON object {run_id, status, output, error}
   --db PATH      the SQLite database file (default: DATABASE_URL, RATH_DB_PATH or .rath/studio.db)
   -h, --help     show this help
 
-Exit codes: 0 succeeded, 1 failed / waiting / cancelled, 2 usage error or invalid spec.
+Exit codes: 0 succeeded, 1 failed / waiting / cancelled / timed_out, 2 usage error or invalid spec.
 Providers named "scripted" or "demo" (and, offline, any provider without an API key) use the demo provider.
 `;
 
 interface RunArguments {
   specFile: string;
   input: string | undefined;
+  timeoutMs: number | undefined;
   json: boolean;
   databasePath: string | undefined;
 }
@@ -41,6 +44,7 @@ class UsageError extends Error {}
 function parseArguments(args: readonly string[]): RunArguments | "help" {
   let specFile: string | undefined;
   let input: string | undefined;
+  let timeoutMs: number | undefined;
   let json = false;
   let databasePath: string | undefined;
   for (let index = 0; index < args.length; index += 1) {
@@ -55,6 +59,8 @@ function parseArguments(args: readonly string[]): RunArguments | "help" {
     else if (argument === "--json") json = true;
     else if (argument === "--input") input = value();
     else if (argument.startsWith("--input=")) input = argument.slice("--input=".length);
+    else if (argument === "--timeout-ms") timeoutMs = parseTimeout(value());
+    else if (argument.startsWith("--timeout-ms=")) timeoutMs = parseTimeout(argument.slice("--timeout-ms=".length));
     else if (argument === "--db") databasePath = value();
     else if (argument.startsWith("--db=")) databasePath = argument.slice("--db=".length);
     else if (argument.startsWith("-")) throw new UsageError(`unknown option '${argument}'`);
@@ -62,7 +68,15 @@ function parseArguments(args: readonly string[]): RunArguments | "help" {
     else throw new UsageError(`expected one spec file, found another argument '${argument}'`);
   }
   if (specFile === undefined) throw new UsageError("expected a spec file (SPEC.json)");
-  return { specFile, input, json, databasePath };
+  return { specFile, input, timeoutMs, json, databasePath };
+}
+
+function parseTimeout(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new UsageError(`--timeout-ms expects a positive whole number of milliseconds; found '${text}'`);
+  }
+  return value;
 }
 
 function describeProblem(problem: Problem): string {
@@ -132,8 +146,14 @@ export async function main(args: string[]): Promise<number> {
   let database: Database | undefined;
   try {
     database = await openDatabase(options.databasePath === undefined ? {} : { url: `file:${path.resolve(options.databasePath)}` });
-    const started = await startRun(database, QUEUE_ONLY_EXECUTOR, { spec, input: options.input ?? null });
-    const run = await runToCompletion(database, started.run.id);
+    const started = await startRun(database, QUEUE_ONLY_EXECUTOR, {
+      spec,
+      input: options.input ?? null,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+    const deadline = started.run.deadlineAt === null ? null : Date.parse(started.run.deadlineAt) - Date.now();
+    // The run's own deadline settles it; wait a little longer than that rather than giving up first.
+    const run = await runToCompletion(database, started.run.id, deadline === null ? {} : { timeoutMs: Math.max(600_000, deadline + 60_000) });
     const pending = run.status === "waiting" ? await listPendingInterrupts(database, { runId: run.id }) : [];
     printResult(options, { run_id: run.id, status: run.status, output: run.output, error: run.error }, pending);
     return run.status === "succeeded" ? 0 : 1;

@@ -5,6 +5,7 @@
  */
 import { RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
+import { toJsonText } from "./json-text";
 import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import type { RunRecord } from "./run-record";
@@ -176,4 +177,69 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
     if (run !== null) requeued.push(run);
   }
   return requeued;
+}
+
+/** Why `expireDeadlines` timed a run out: its run deadline, or the expiry of an approval it waited on. */
+export type DeadlineKind = "run_timeout" | "approval_timeout";
+
+/**
+ * Times out every queued or waiting run whose deadline (`deadlineAt`) passed before `now`, and every waiting run
+ * whose earliest approval expiry (`waitDeadlineAt`) passed: status `timed_out`, `finishedAt` set, version
+ * incremented, `error {code: run_timeout | approval_timeout, message, deadline_at}`, appending
+ * `run.state.changed` and `run.execution.timed_out` (payload: the error). Running runs are their worker's (it
+ * checks the deadline between steps and at each heartbeat). Returns the runs timed out; safe to call from several
+ * processes at once: each run is timed out once.
+ */
+export async function expireDeadlines(database: Database, now: Date = new Date()): Promise<RunRecord[]> {
+  const candidates = await database.client.run.findMany({
+    where: {
+      OR: [
+        { status: { in: ["queued", "waiting"] }, deadlineAt: { lt: now } },
+        { status: "waiting", waitDeadlineAt: { lt: now } },
+      ],
+    },
+    select: { id: true, status: true, version: true, deadlineAt: true, waitDeadlineAt: true },
+    orderBy: { id: "asc" },
+    take: 500,
+  });
+  const timedOut: RunRecord[] = [];
+  for (const candidate of candidates) {
+    const runExpired = candidate.deadlineAt !== null && candidate.deadlineAt < now;
+    const deadline = (runExpired ? candidate.deadlineAt : candidate.waitDeadlineAt) as Date;
+    const code: DeadlineKind = runExpired ? "run_timeout" : "approval_timeout";
+    const error = {
+      code,
+      message: runExpired
+        ? `run ${candidate.id} did not finish by its deadline ${deadline.toISOString()}; it was ${candidate.status}`
+        : `run ${candidate.id} waited for an approval that nobody decided by ${deadline.toISOString()}`,
+      deadline_at: deadline.toISOString(),
+    };
+    const run = await database.transaction(async (transaction) => {
+      const updated = await transaction.run.updateMany({
+        where: { id: candidate.id, status: candidate.status, version: candidate.version },
+        data: {
+          status: "timed_out",
+          version: { increment: 1 },
+          error: toJsonText(error, "run error"),
+          finishedAt: now,
+          updatedAt: now,
+          waitDeadlineAt: null,
+        },
+      });
+      if (updated.count !== 1) return null;
+      const statements = rawStatements(database, transaction);
+      await appendRunEvents(
+        statements,
+        candidate.id,
+        [
+          { type: "run.state.changed", payload: { from: candidate.status, to: "timed_out", reason: code === "run_timeout" ? "run deadline passed" : "approval expired" } },
+          { type: "run.execution.timed_out", payload: error },
+        ],
+        now,
+      );
+      return readRun(statements, candidate.id);
+    });
+    if (run !== null) timedOut.push(run);
+  }
+  return timedOut;
 }

@@ -37,6 +37,10 @@ export interface RunRecord {
   updatedAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** When the run times out if it is not finished (null: no run timeout). */
+  deadlineAt: Date | null;
+  /** While waiting: the earliest expiry of the approvals it waits on (null otherwise). */
+  waitDeadlineAt: Date | null;
 }
 
 /** Maps a `runs` row to a RunRecord. */
@@ -64,6 +68,8 @@ export function toRunRecord(row: RunRow): RunRecord {
     updatedAt: row.updatedAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+    deadlineAt: row.deadlineAt,
+    waitDeadlineAt: row.waitDeadlineAt,
   };
 }
 
@@ -92,6 +98,8 @@ export interface RawRunRow {
   updated_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
+  deadline_at: Date | string | null;
+  wait_deadline_at: Date | string | null;
 }
 
 function toDate(value: Date | string): Date {
@@ -128,5 +136,7 @@ export function toRunRecordFromRaw(row: RawRunRow): RunRecord {
     updatedAt: toDate(row.updated_at),
     startedAt: toNullableDate(row.started_at),
     finishedAt: toNullableDate(row.finished_at),
+    deadlineAt: toNullableDate(row.deadline_at),
+    waitDeadlineAt: toNullableDate(row.wait_deadline_at),
   });
 }

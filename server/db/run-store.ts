@@ -25,6 +25,8 @@ export const CreateRunInput = z.object({
   priority: z.number().int().default(0),
   idempotencyKey: z.string().min(1).max(200).optional(),
   tokenBudget: z.number().int().positive().optional(),
+  /** The run times out (`timed_out`) this many ms after its creation unless it is finished by then. */
+  timeoutMs: z.number().int().positive().optional(),
 });
 export type CreateRunInput = z.input<typeof CreateRunInput>;
 
@@ -45,6 +47,7 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
         );
       }
       const id = newSortableId("run");
+      const now = new Date();
       await transaction.run.create({
         data: {
           id,
@@ -56,6 +59,8 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
           input: toJsonText(parsed.input ?? null, "run input"),
           idempotencyKey: parsed.idempotencyKey ?? null,
           tokenBudget: parsed.tokenBudget ?? null,
+          createdAt: now,
+          deadlineAt: parsed.timeoutMs === undefined ? null : new Date(now.getTime() + parsed.timeoutMs),
         },
       });
       await appendRunEvents(rawStatements(database, transaction), id, [
@@ -142,12 +147,15 @@ export interface TransitionOptions {
   error?: RunFailure;
   /** More events to append after `run.state.changed`, in the same transaction (e.g. `run.execution.completed`). */
   events?: readonly RunEventInput[];
+  /** With `waiting`: the earliest expiry of the approvals the run waits on (stored as `waitDeadlineAt`). */
+  waitDeadlineAt?: Date | null;
 }
 
 /**
  * Moves a run from its current status to `to`, if its version is still `expectedVersion` and the transition is
  * legal. Appends `run.state.changed {from, to, reason}`; leaving `running` clears the lease; a terminal status
- * sets `finishedAt`. Refuses with `conflict` (stale version, stale fencing token, illegal transition).
+ * sets `finishedAt`; entering `waiting` stores `options.waitDeadlineAt`, leaving it clears it. Refuses with
+ * `conflict` (stale version, stale fencing token, illegal transition).
  * Workers start runs with `claimNext` (lease + fencing token), not with `transition(..., "running")`.
  */
 export async function transition(
@@ -175,10 +183,12 @@ export async function transition(
     assertTransition(run.status, target);
     const now = new Date();
     const leavesRunning = run.status === "running" && target !== "running";
+    const waitDeadline = target === "waiting" ? (options.waitDeadlineAt ?? null) : null;
     const changes: Array<[string, SqlValue]> = [
       ["status", target],
       ["updated_at", now],
       ...(leavesRunning ? ([["lease_owner", null], ["lease_expires_at", null]] as Array<[string, SqlValue]>) : []),
+      ...(target === "waiting" || run.status === "waiting" ? ([["wait_deadline_at", waitDeadline]] as Array<[string, SqlValue]>) : []),
       ...(isTerminalRunStatus(target) ? ([["finished_at", now]] as Array<[string, SqlValue]>) : []),
       ...(target === "running" && run.startedAt === null ? ([["started_at", now]] as Array<[string, SqlValue]>) : []),
       ...(options.output === undefined ? [] : ([["output", toJsonText(options.output, "run output")]] as Array<[string, SqlValue]>)),

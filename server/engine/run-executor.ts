@@ -3,7 +3,8 @@
  * run's), applies crash recovery to the effect ledger, resumes from the latest checkpoint, then repeatedly takes
  * the next ready node, executes it (with retries, a timeout and the effect ledger wired into tool dispatch) and
  * commits its sessions, chunks, events and the new checkpoint in one fenced transaction. The lease is renewed by
- * a heartbeat; losing it stops the execution without writing anything more.
+ * a heartbeat; losing it stops the execution without writing anything more. A run past its deadline ends
+ * `timed_out` (checked before each step; a step in progress is aborted when the deadline passes).
  */
 import { RathError, isRathError } from "../../runtime/errors";
 import type { RuntimeEvent } from "../../runtime/events";
@@ -26,7 +27,7 @@ import type { Plan } from "./spec/plan";
 import type { MemoryConfig } from "./spec/node-configs";
 import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
-import { approvalDecisionOf, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
+import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
 import { ledgerEffectHooks } from "./ledger-effect-hooks";
 import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
@@ -69,7 +70,10 @@ export interface ExecutionOutcome {
   run: RunRecord | null;
 }
 
-type StopReason = "cancel" | "lease_lost";
+type StopReason = "cancel" | "lease_lost" | "deadline";
+
+/** The longest delay `setTimeout` honours (ms); a later deadline is left to the heartbeat. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 class LeaseLost extends Error {}
 
@@ -108,6 +112,7 @@ class RunExecution {
   private watermark = 0;
   private tokensUsed: number;
   private providers = new Map<string, Provider>();
+  private readonly deadline: Date | null;
 
   constructor(
     private readonly database: Database,
@@ -118,24 +123,51 @@ class RunExecution {
     this.token = claim.fencingToken;
     this.tokensUsed = claim.run.tokensUsed;
     this.committed = { cancelRequested: claim.run.cancelRequested };
+    this.deadline = claim.run.deadlineAt;
     this.resources.set(SESSION_OBSERVER_RESOURCE, (session: Session) => this.recorder?.observe(session));
   }
 
   async execute(): Promise<ExecutionOutcome> {
     const heartbeatTimer = setInterval(() => void this.beat(), this.options.heartbeatMs ?? Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    const untilDeadline = this.deadline === null ? null : this.deadline.getTime() - Date.now();
+    const deadlineTimer =
+      untilDeadline !== null && untilDeadline <= MAX_TIMER_MS ? setTimeout(() => this.abortAtDeadline(), Math.max(0, untilDeadline)) : undefined;
     try {
+      if (this.pastDeadline()) return await this.timeOut(undefined);
       return await this.executeSteps();
     } catch (error) {
       if (error instanceof LeaseLost || (isRathError(error, "conflict") && this.stop.signal.reason === "lease_lost")) return { status: "abandoned", run: null };
       throw error;
     } finally {
       clearInterval(heartbeatTimer);
+      clearTimeout(deadlineTimer);
       await closeMcpPoolFor(this.context()).catch(() => undefined);
       for (const session of this.held) await session.release().catch(() => undefined);
     }
   }
 
+  private pastDeadline(now = Date.now()): boolean {
+    return this.deadline !== null && this.deadline.getTime() <= now;
+  }
+
+  private abortAtDeadline(): void {
+    if (!this.stop.signal.aborted && this.pastDeadline()) this.stop.abort("deadline" satisfies StopReason);
+  }
+
+  /** Ends the run as `timed_out` (`run_timeout`), naming the step it was at, if any. */
+  private timeOut(nodeId: string | undefined): Promise<ExecutionOutcome> {
+    const deadline = (this.deadline as Date).toISOString();
+    const error = {
+      code: "run_timeout",
+      message: `run ${this.runId} did not finish by its deadline ${deadline}${nodeId === undefined ? "" : ` (it was at node '${nodeId}')`}`,
+      deadline_at: deadline,
+      ...(nodeId === undefined ? {} : { node_id: nodeId }),
+    };
+    return this.finish("timed_out", { reason: "run deadline passed", error, events: [{ type: "run.execution.timed_out", payload: error }] });
+  }
+
   private async beat(): Promise<void> {
+    this.abortAtDeadline();
     if (this.stop.signal.aborted) return;
     try {
       const result = await heartbeat(this.database, this.runId, this.token, this.options.leaseMs);
@@ -207,7 +239,12 @@ class RunExecution {
    * requeue it, so after moving to `waiting` the decisions are checked once more and the run requeued if needed.
    */
   private async wait(): Promise<ExecutionOutcome> {
-    const outcome = await this.finish("waiting", { reason: `waiting for ${this.state.suspended.length} approval(s)` });
+    const expiry = await earliestApprovalExpiry(this.database, this.state);
+    if (expiry !== null && expiry.getTime() <= Date.now() && (await takeDecidedSteps(this.database, this.state)) === null) {
+      const error = { code: "approval_timeout", message: `run ${this.runId} waited for an approval that nobody decided by ${expiry.toISOString()}`, deadline_at: expiry.toISOString() };
+      return this.finish("timed_out", { reason: "approval expired", error, events: [{ type: "run.execution.timed_out", payload: error }] });
+    }
+    const outcome = await this.finish("waiting", { reason: `waiting for ${this.state.suspended.length} approval(s)`, waitDeadlineAt: expiry });
     if (outcome.status !== "waiting" || outcome.run === null) return outcome;
     if ((await takeDecidedSteps(this.database, this.state)) === null) return outcome;
     try {
@@ -253,6 +290,7 @@ class RunExecution {
   private async checkBetweenSteps(force = false): Promise<ExecutionOutcome | null> {
     const committed = this.committed;
     this.committed = null;
+    if (!force && this.pastDeadline()) this.abortAtDeadline();
     if (!force && !this.stop.signal.aborted && !this.options.shutdown?.aborted) {
       // A fenced commit (or the claim) just proved the run is ours and running, and said whether to cancel.
       if (committed !== null) return committed.cancelRequested ? this.finish("cancelled", { reason: "cancel requested" }) : null;
@@ -264,6 +302,7 @@ class RunExecution {
       return { status: "abandoned", run };
     }
     if (run.cancelRequested || this.stop.signal.reason === "cancel") return this.finish("cancelled", { reason: "cancel requested" });
+    if (this.stop.signal.reason === "deadline" || this.pastDeadline()) return this.timeOut(this.state?.ready[0]?.nodeId);
     if (this.options.shutdown?.aborted) return this.finish("queued", { reason: "worker stopped; another worker resumes from the last checkpoint" });
     return null;
   }
@@ -382,7 +421,9 @@ class RunExecution {
       this.held.add(output);
     }
     if (result.interrupt) {
-      const interruptId = await ensureApprovalInterrupt(this.database, this.runId, step.nodeId, result.interrupt);
+      const planNode = this.plan.nodes[step.nodeId]?.node;
+      const timeoutMs = planNode?.type === "approval" ? planNode.config.timeoutMs : undefined;
+      const interruptId = await ensureApprovalInterrupt(this.database, this.runId, step.nodeId, result.interrupt, { timeoutMs });
       next.suspended.push({ nodeId: step.nodeId, inputs: step.inputs, interruptId });
     }
     if (result.output) next.outputs.push({ nodeId: step.nodeId, sessionId: result.output.sessionId, text: result.output.text });

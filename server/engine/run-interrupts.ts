@@ -15,14 +15,45 @@ type ApprovalInterrupt = NonNullable<NodeResult["interrupt"]>;
 
 /**
  * The id of the pending interrupt for this approval: an existing pending one of the same node and session (left
- * by an execution that crashed before its checkpoint), or a new one (`run.interrupt.created`).
+ * by an execution that crashed before its checkpoint), or a new one (`run.interrupt.created`). With `timeoutMs`
+ * the new interrupt's request carries `expiresAt` (ISO time, creation + timeoutMs).
  */
-export async function ensureApprovalInterrupt(database: Database, runId: string, nodeId: string, interrupt: ApprovalInterrupt): Promise<string> {
+export async function ensureApprovalInterrupt(
+  database: Database,
+  runId: string,
+  nodeId: string,
+  interrupt: ApprovalInterrupt,
+  options: { timeoutMs?: number | undefined; now?: Date } = {},
+): Promise<string> {
   const pending = await listPendingInterrupts(database, { runId });
   const existing = pending.find((record) => record.nodeId === nodeId && sessionOf(record) === interrupt.payload.sessionId);
   if (existing) return existing.id;
-  const created = await createInterrupt(database, { runId, nodeId, request: { prompt: interrupt.prompt, ...interrupt.payload } });
+  const now = options.now ?? new Date();
+  const expiresAt = options.timeoutMs === undefined ? {} : { expiresAt: new Date(now.getTime() + options.timeoutMs).toISOString() };
+  const created = await createInterrupt(database, { runId, nodeId, request: { prompt: interrupt.prompt, ...interrupt.payload, ...expiresAt } });
   return created.id;
+}
+
+/** When the interrupt's decision is due (its request's `expiresAt`), or null when it never expires. */
+export function interruptExpiry(record: InterruptRecord): Date | null {
+  const request = record.request;
+  if (request === null || typeof request !== "object") return null;
+  const value = (request as Record<string, unknown>).expiresAt;
+  if (typeof value !== "string") return null;
+  const expiry = new Date(value);
+  return Number.isNaN(expiry.getTime()) ? null : expiry;
+}
+
+/** The earliest expiry of the still pending interrupts of the state's suspended steps, or null when none expires. */
+export async function earliestApprovalExpiry(database: Database, state: ExecutionState): Promise<Date | null> {
+  let earliest: Date | null = null;
+  for (const step of state.suspended) {
+    const record = await getInterrupt(database, step.interruptId);
+    if (record === null || record.status !== "pending") continue;
+    const expiry = interruptExpiry(record);
+    if (expiry !== null && (earliest === null || expiry < earliest)) earliest = expiry;
+  }
+  return earliest;
 }
 
 function sessionOf(record: InterruptRecord): unknown {
@@ -67,9 +98,15 @@ export async function takeDecidedSteps(database: Database, state: ExecutionState
 /**
  * Records a person's decision on an interrupt and, when its run is waiting, puts the run back in the queue so a
  * worker resumes it from its checkpoint with the decision applied. A run that is still running picks the
- * decision up before it would wait. Returns the run as it is afterwards.
+ * decision up before it would wait. Returns the run as it is afterwards. A decision after the interrupt's expiry
+ * is refused with `conflict` (the run times out instead).
  */
-export async function submitDecision(database: Database, interruptId: string, decision: InterruptDecision): Promise<RunRecord> {
+export async function submitDecision(database: Database, interruptId: string, decision: InterruptDecision, now: Date = new Date()): Promise<RunRecord> {
+  const before = await getInterrupt(database, interruptId);
+  const expiry = before === null || before.status !== "pending" ? null : interruptExpiry(before);
+  if (expiry !== null && expiry <= now) {
+    throw new RathError("conflict", `interrupt ${interruptId} expired at ${expiry.toISOString()}; expected a decision before then, found one at ${now.toISOString()}`);
+  }
   const record = await decideInterrupt(database, interruptId, decision);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const run = await getRun(database, record.runId);

@@ -1,13 +1,14 @@
 /**
  * A worker: claim loops that take queued runs (priority, then FIFO), execute them with a heartbeat renewing the
- * lease, and periodically put runs whose lease expired back in the queue. Any number of workers may share one
+ * lease, and periodically put runs whose lease expired back in the queue and time out queued or waiting runs past
+ * their deadline (run timeout or approval expiry). Any number of workers may share one
  * database; fencing tokens make sure only the current lease holder's commits are stored.
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Provider } from "../../runtime/providers/types";
 import type { Database } from "../db/database";
-import { claimNext, expireLeases } from "../db/run-lease";
+import { claimNext, expireDeadlines, expireLeases } from "../db/run-lease";
 import { createProviderResolver, type ProviderResolver } from "./provider-resolver";
 import { executeClaimedRun, type ExecutionOutcome, type ExecutorOptions } from "./run-executor";
 import { sleep } from "./step-attempts";
@@ -23,7 +24,7 @@ export interface WorkerOptions extends Partial<Omit<ExecutorOptions, "resolvePro
   heartbeatMs?: number;
   /** Sleep between empty polls (ms), default 500. */
   pollMs?: number;
-  /** Period of the expired-lease sweep (ms), default the lease length. */
+  /** Period of the sweep that requeues expired leases and times out queued / waiting runs past a deadline (ms), default the lease length. */
   sweepMs?: number;
   /** Concurrent claim loops in this worker, default 1. */
   concurrency?: number;
@@ -79,6 +80,7 @@ export function createWorker(options: WorkerOptions): Worker {
     if (Date.now() - lastSweep < sweepMs) return;
     lastSweep = Date.now();
     await expireLeases(options.db);
+    await expireDeadlines(options.db);
   }
 
   async function loop(loopId: string): Promise<void> {

@@ -11,9 +11,11 @@ import { getInterrupt, InterruptDecision, listPendingInterrupts } from "../db/in
 import { eventsPage } from "../db/run-events";
 import type { RunRecord } from "../db/run-record";
 import { createRun, getRun, listRuns, requestCancel, transition } from "../db/run-store";
+import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
 import { submitDecision } from "../engine/run-interrupts";
 import { resolveReview, ReviewResolution } from "../engine/run-review";
 import { RunStatus } from "../engine/run-status";
+import type { WorkflowSettings } from "../engine/spec/workflow-spec";
 import type { RunExecutor } from "./run-executor";
 import { effectView, interruptView, runEventView, runView, type EffectView, type InterruptView, type RunEventView, type RunView } from "./views";
 import { ensureRevisionForSpec, requireRevision, requireWorkflow } from "./workflow-service";
@@ -28,6 +30,8 @@ export const StartRunRequest = z
     idempotencyKey: z.string().min(1).max(200).optional(),
     priority: z.number().int().min(-1000).max(1000).default(0),
     tokenBudget: z.number().int().positive().optional(),
+    /** The run times out this many ms after it was queued (default: the workflow's `settings.runTimeoutMs`). */
+    timeoutMs: z.number().int().positive().optional(),
   })
   .refine((request) => (request.workflowId === undefined) !== (request.spec === undefined), {
     message: "expected exactly one of workflowId or spec",
@@ -51,11 +55,13 @@ export async function startRun(database: Database, executor: RunExecutor, reques
   let workflowId: string;
   let revisionId: string;
   let planHash: string;
+  let settings: WorkflowSettings | undefined;
   if (parsed.workflowId === undefined) {
     const ensured = await ensureRevisionForSpec(database, parsed.spec);
     workflowId = ensured.workflow.id;
     revisionId = ensured.revision.id;
     planHash = ensured.plan.hash;
+    settings = ensured.plan.settings;
   } else {
     const workflow = await requireWorkflow(database, parsed.workflowId);
     const chosen = parsed.revisionId ?? workflow.headRevisionId;
@@ -66,6 +72,7 @@ export async function startRun(database: Database, executor: RunExecutor, reques
     workflowId = workflow.id;
     revisionId = revision.id;
     planHash = revision.specSha256;
+    settings = settingsOfSpec(revision.spec);
   }
   const { run, created } = await createRun(database, {
     workflowId,
@@ -75,6 +82,7 @@ export async function startRun(database: Database, executor: RunExecutor, reques
     priority: parsed.priority,
     ...(parsed.idempotencyKey === undefined ? {} : { idempotencyKey: parsed.idempotencyKey }),
     ...(parsed.tokenBudget === undefined ? {} : { tokenBudget: parsed.tokenBudget }),
+    ...runTimeout(parsed.timeoutMs, settings),
   });
   if (created) executor.wake(run.id);
   return { run: runView(run), created };

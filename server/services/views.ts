@@ -87,6 +87,10 @@ export interface RunView {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When the run times out if it is not finished (ISO), or null without a run timeout. */
+  deadlineAt: string | null;
+  /** While waiting: when the earliest pending approval expires (ISO), or null. */
+  waitDeadlineAt: string | null;
 }
 
 /** A run record as a view. */
@@ -112,6 +116,8 @@ export function runView(record: RunRecord): RunView {
     updatedAt: iso(record.updatedAt),
     startedAt: iso(record.startedAt),
     finishedAt: iso(record.finishedAt),
+    deadlineAt: iso(record.deadlineAt),
+    waitDeadlineAt: iso(record.waitDeadlineAt),
   };
 }
 

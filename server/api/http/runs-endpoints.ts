@@ -18,6 +18,7 @@ export const PostRunBody = z.strictObject({
   input: z.unknown().default(null),
   priority: z.number().int().min(-1000).max(1000).optional(),
   tokenBudget: z.number().int().positive().optional(),
+  timeoutMs: z.number().int().positive().optional(),
 });
 
 async function readJson(request: Request): Promise<unknown> {

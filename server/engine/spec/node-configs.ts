@@ -101,6 +101,8 @@ export type MemoryConfig = z.infer<typeof MemoryConfig>;
 export const ApprovalConfig = z.object({
   prompt: z.string().min(1),
   allowEdit: z.boolean().optional(),
+  /** How long a decision may take (ms from the interrupt's creation); past it the waiting run is `timed_out`. */
+  timeoutMs: z.number().int().positive().optional(),
 });
 export type ApprovalConfig = z.infer<typeof ApprovalConfig>;
 

@@ -98,6 +98,8 @@ export const WorkflowSettings = z.object({
   maxSteps: z.number().int().positive().optional(),
   stepTimeoutMs: z.number().int().positive().optional(),
   stepRetries: z.number().int().nonnegative().optional(),
+  /** Default run timeout (ms from the run's creation; a run's own `timeoutMs` wins): past it the run is `timed_out`. */
+  runTimeoutMs: z.number().int().positive().optional(),
 });
 export type WorkflowSettings = z.infer<typeof WorkflowSettings>;
 

@@ -6,6 +6,7 @@ import type { Database } from "../../db/database";
 import { createRun } from "../../db/run-store";
 import type { RunRecord } from "../../db/run-record";
 import { createWorkflow, saveRevision } from "../../db/workflow-store";
+import { runTimeout } from "../run-deadline";
 import { compileWorkflow } from "../spec/compile";
 import type { WorkflowSettings, WorkflowSpec } from "../spec/workflow-spec";
 import { testInstructions, type TestDirective } from "./test-provider";
@@ -39,8 +40,12 @@ export function linearSpec(agents: readonly LinearAgent[], settings: WorkflowSet
   return { version: 1, name: "engine test", nodes, edges, settings: { defaultProvider: "scripted", defaultModel: "scripted-test", ...settings } };
 }
 
-/** Saves `spec` as a new workflow's revision and queues a run of it. */
-export async function queueRun(database: Database, spec: unknown, options: { input?: unknown; tokenBudget?: number; priority?: number } = {}): Promise<RunRecord> {
+/** Saves `spec` as a new workflow's revision and queues a run of it (timeout: `options.timeoutMs`, else the spec's `runTimeoutMs`). */
+export async function queueRun(
+  database: Database,
+  spec: unknown,
+  options: { input?: unknown; tokenBudget?: number; priority?: number; timeoutMs?: number } = {},
+): Promise<RunRecord> {
   const plan = compileWorkflow(spec);
   const workflow = await createWorkflow(database, { name: plan.name });
   const revision = await saveRevision(database, { workflowId: workflow.id, parentRevisionId: null, spec, specSha256: plan.hash, planId: plan.id });
@@ -51,6 +56,7 @@ export async function queueRun(database: Database, spec: unknown, options: { inp
     input: options.input ?? "hello",
     ...(options.tokenBudget === undefined ? {} : { tokenBudget: options.tokenBudget }),
     ...(options.priority === undefined ? {} : { priority: options.priority }),
+    ...runTimeout(options.timeoutMs, plan.settings),
   });
   return run;
 }
