@@ -86,13 +86,17 @@ export class Session {
     // Frozen parts are shared as they are (a fork reuses its parent's placement); others are copied once.
     this.placement = frozenCopy(fields.placement, (value) => ({ ...value }));
     this.handle = fields.handle;
-    this.lineage = frozenCopy(fields.lineage, (value) => ({
-      ...value,
-      parent_session_ids: frozenCopy(value.parent_session_ids, (ids) => [...ids]),
-      lineage_extras: frozenCopy(value.lineage_extras, (extras) =>
+    // Always one literal in one key order: every Session's lineage then shares a hidden class, which keeps
+    // readers over many sessions (lineage export, graph helpers) monomorphic and fast.
+    const lineage = fields.lineage;
+    this.lineage = Object.freeze({
+      parent_session_ids: frozenCopy(lineage.parent_session_ids, (ids) => [...ids]),
+      lineage_operator: lineage.lineage_operator,
+      lineage_kind: lineage.lineage_kind,
+      lineage_extras: frozenCopy(lineage.lineage_extras, (extras) =>
         extras.map((pair) => Object.freeze([...pair]) as [string, unknown]),
       ),
-    }));
+    });
     this.usage = fields.usage ? frozenCopy(fields.usage, (value) => ({ ...value })) : null;
     this.pending = fields.pending.length === 0 ? NO_PENDING : frozenCopy(fields.pending, (value) => [...value]);
     this.provider = fields.provider;
