@@ -4,7 +4,8 @@ export { ExecutionState, initialExecutionState, type ReadyStep, type SessionMeta
 export { effectKey, ledgerEffectHooks, type EffectScope } from "./ledger-effect-hooks";
 export { createProviderResolver, DEMO_PROVIDER_NAMES, type ProviderResolver, type ProviderResolverOptions } from "./provider-resolver";
 export { DEFAULT_STEP_RETRIES, executeClaimedRun, inputText, type ExecutionOutcome, type ExecutorOptions } from "./run-executor";
-export { approvalDecisionOf, submitDecision, toApprovalDecision } from "./run-interrupts";
+export { approvalDecisionOf, earliestApprovalExpiry, interruptExpiry, submitDecision, toApprovalDecision } from "./run-interrupts";
+export { runTimeout, settingsOfSpec } from "./run-deadline";
 export { AmbiguousEffectOutcome, resolveReview, ReviewResolution } from "./run-review";
 export { isSettledRunStatus, runToCompletion, type RunToCompletionOptions } from "./run-to-completion";
 export { createWorker, defaultWorkerId, type Worker, type WorkerOptions } from "./worker";
