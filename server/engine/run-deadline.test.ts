@@ -42,11 +42,11 @@ it("takes a run's own timeout before the spec's runTimeoutMs", () => {
 describeEachDatabase("run deadlines", (open) => {
   it("times out a running run mid-step when its deadline (settings.runTimeoutMs) passes; the slow step is not committed", async () => {
     const { database } = await open();
-    const run = await queueRun(database, linearSpec([{ id: "slow", directive: { delayMs: 5_000 } }], { runTimeoutMs: 800 }));
-    expect(run.deadlineAt?.getTime()).toBe(run.createdAt.getTime() + 800);
+    const run = await queueRun(database, linearSpec([{ id: "slow", directive: { delayMs: 8_000 } }], { runTimeoutMs: 1_200 }));
+    expect(run.deadlineAt?.getTime()).toBe(run.createdAt.getTime() + 1_200);
     const started = Date.now();
     const ended = await runToCompletion(database, run.id, { providers, heartbeatMs: 50 });
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(Date.now() - started).toBeLessThan(6_000);
     expect(ended.status).toBe("timed_out");
     expect(ended.error).toMatchObject({ code: "run_timeout", node_id: "slow", deadline_at: run.deadlineAt?.toISOString() });
     expect(ended.finishedAt).not.toBeNull();
@@ -61,13 +61,13 @@ describeEachDatabase("run deadlines", (open) => {
   it("aborts the step at the deadline itself, without waiting for a heartbeat", async () => {
     const { database } = await open();
     const spec = linearSpec([
-      { id: "first", directive: { delayMs: 5_000 } },
+      { id: "first", directive: { delayMs: 8_000 } },
       { id: "second", directive: {} },
     ]);
-    const run = await queueRun(database, spec, { timeoutMs: 400 });
+    const run = await queueRun(database, spec, { timeoutMs: 1_200 });
     const started = Date.now();
     const ended = await runToCompletion(database, run.id, { providers, heartbeatMs: 60_000 });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(6_000);
     expect(ended.status).toBe("timed_out");
     expect(ended.error).toMatchObject({ code: "run_timeout", node_id: "first" });
     expect(ended.output).toBeNull();
