@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RathError } from "../errors";
 import { startAnthropicMessagesServer, type AnthropicMessagesReply, type AnthropicMessagesServer } from "../testing/anthropic-messages-server";
+import { failureOf } from "../testing/failure-of";
 import { createAnthropicProvider } from "./anthropic-provider";
 import type { ModelRequest } from "./types";
 
@@ -16,15 +16,6 @@ afterEach(async () => {
 async function start(script: AnthropicMessagesReply[]): Promise<AnthropicMessagesServer> {
   server = await startAnthropicMessagesServer({ script });
   return server;
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<RathError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof RathError)) throw new Error(`expected a RathError, got ${String(error)}`);
-  return error;
 }
 
 const request: ModelRequest = {

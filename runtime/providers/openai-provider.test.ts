@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isRathError, RathError } from "../errors";
+import { isRathError } from "../errors";
 import { startChatCompletionsServer, type ChatCompletionsReply, type ChatCompletionsServer } from "../testing/chat-completions-server";
+import { failureOf } from "../testing/failure-of";
 import { createOpenAIProvider } from "./openai-provider";
 import type { ModelRequest } from "./types";
 
@@ -25,15 +26,6 @@ const request: ModelRequest = {
     { role: "user", content: "Hi" },
   ],
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<RathError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof RathError)) throw new Error(`expected a RathError, got ${String(error)}`);
-  return error;
-}
 
 describe("createOpenAIProvider", () => {
   it("sends the request and reads a JSON completion with usage and latency", async () => {

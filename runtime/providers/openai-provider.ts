@@ -1,9 +1,11 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import type { CompletionResult } from "./completion-result";
 import { fromOpenAICompletion, OpenAIStreamAccumulator, toOpenAIRequest } from "./openai-wire";
-import { RathError } from "../errors";
-import { parseRetryAfter, withRetry, type ProviderFailure, type RetryPolicy } from "./retry";
-import type { CompleteOptions, ModelRequest, ModelResponse, Provider } from "./types";
+import { readCompletionStream } from "./completion-stream";
+import type { ProviderFailure, RetryPolicy } from "./retry";
+import { createRetryingProvider } from "./retrying-provider";
+import { describeNonSdkError, retryAfterField } from "./sdk-failure";
+import type { CompleteOptions, ModelRequest, Provider } from "./types";
 
 /** The public OpenAI endpoint, used when no base URL is configured. */
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -41,7 +43,6 @@ export interface OpenAIProviderOptions {
  * Streams (with usage) when `onDelta` is given; retries 408/409/429/5xx and connection errors itself.
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provider {
-  const name = options.name ?? "openai";
   const apiKey = options.apiKey ?? PLACEHOLDER_API_KEY;
   const client = new OpenAI({
     apiKey,
@@ -56,54 +57,28 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provi
     organization: null,
     project: null,
   });
-  const defaultModel = options.defaultModel ?? OPENAI_DEFAULT_MODEL;
-  const policy: RetryPolicy = { ...options.retry, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) };
-  const secrets = [apiKey, ...Object.values(options.headers ?? {})];
 
-  async function attempt(request: ModelRequest, model: string, completeOptions: CompleteOptions, state: { emitted: boolean }): Promise<CompletionResult> {
+  async function attempt(request: ModelRequest, model: string, { onDelta, signal }: CompleteOptions): Promise<CompletionResult> {
     const body = toOpenAIRequest(request, model);
-    const requestOptions = completeOptions.signal ? { signal: completeOptions.signal } : {};
-    const onDelta = completeOptions.onDelta;
+    const requestOptions = signal ? { signal } : {};
     if (!onDelta) {
       const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
       return fromOpenAICompletion(completion, model);
     }
     const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
-    const accumulator = new OpenAIStreamAccumulator();
-    for await (const chunk of stream) {
-      const delta = accumulator.add(chunk);
-      if (delta !== "") {
-        state.emitted = true;
-        onDelta(delta);
-      }
-    }
-    // The SDK ends a stream quietly when it is aborted; a partial answer must not pass for a whole one.
-    if (completeOptions.signal?.aborted) throw new RathError("aborted", "the model request was aborted by the caller");
-    return accumulator.result(model);
+    return readCompletionStream(stream, new OpenAIStreamAccumulator(), model, onDelta, signal);
   }
 
-  return {
-    name,
+  return createRetryingProvider({
+    name: options.name ?? "openai",
     kind: "openai",
-    defaultModel,
-    async complete(request: ModelRequest, completeOptions: CompleteOptions = {}): Promise<ModelResponse> {
-      const model = request.model || defaultModel;
-      const started = performance.now();
-      const state = { emitted: false };
-      const result = await withRetry(() => attempt(request, model, completeOptions, state), {
-        provider: name,
-        policy,
-        options: completeOptions,
-        secrets,
-        describe: (error) => {
-          const failure = describeOpenAIError(error);
-          // Deltas already shown to the caller cannot be taken back, so a broken stream is not retried.
-          return state.emitted ? { ...failure, retryable: false } : failure;
-        },
-      });
-      return { ...result, latencyMs: Math.round(performance.now() - started) };
-    },
-  };
+    defaultModel: options.defaultModel ?? OPENAI_DEFAULT_MODEL,
+    maxRetries: options.maxRetries,
+    retry: options.retry,
+    secrets: [apiKey, ...Object.values(options.headers ?? {})],
+    describe: describeOpenAIError,
+    attempt,
+  });
 }
 
 /** Turns an error thrown by the openai SDK into a {@link ProviderFailure}. */
@@ -118,14 +93,8 @@ export function describeOpenAIError(error: unknown): ProviderFailure {
       connection: false,
       aborted: false,
       message: serverMessage || "no error message",
-      ...retryAfter(error.headers),
+      ...retryAfterField(error.headers),
     };
   }
-  if (error instanceof Error && error.name === "AbortError") return { connection: false, aborted: true, message: "aborted" };
-  return { connection: false, aborted: false, retryable: false, message: error instanceof Error ? error.message : String(error) };
-}
-
-function retryAfter(headers: Headers | undefined): { retryAfterMs?: number } {
-  const value = parseRetryAfter(headers);
-  return value === undefined ? {} : { retryAfterMs: value };
+  return describeNonSdkError(error);
 }

@@ -97,7 +97,8 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
-function abortedError(): RathError {
+/** The RathError("aborted") every provider throws when the caller's signal ends a request. */
+export function abortedError(): RathError {
   return new RathError("aborted", "the model request was aborted by the caller");
 }
 

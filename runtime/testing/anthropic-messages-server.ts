@@ -15,19 +15,12 @@
  * the stop reason and output usage, message_stop), `GET /v1/models`. Anything else is a 404 error body.
  */
 import type { ServerResponse } from "node:http";
-import {
-  pause,
-  replyFor,
-  splitText,
-  startEventStream,
-  startHttpTestServer,
-  writeEvent,
-  writeJson,
-  type RecordedRequest,
-  type Script,
-} from "./scripted-http-server";
+import { startScriptedEndpointServer, type DisconnectReply, type HangReply, type Script } from "./scripted-endpoint-server";
+import { pause, splitText, writeJson, type RecordedRequest } from "./scripted-http-server";
+import { writeEventStream, type ServerSentEvent } from "./server-sent-events";
 
-export type { RecordedRequest, Script } from "./scripted-http-server";
+export type { Script } from "./scripted-endpoint-server";
+export type { RecordedRequest } from "./scripted-http-server";
 
 /** Anthropic token usage in the wire format. */
 export interface AnthropicWireUsage {
@@ -71,8 +64,8 @@ export type AnthropicMessagesReply =
       headers?: Record<string, string>;
       body?: unknown;
     }
-  | { type: "hang" }
-  | { type: "disconnect" };
+  | HangReply
+  | DisconnectReply;
 
 /** Options of {@link startAnthropicMessagesServer}. */
 export interface AnthropicMessagesServerOptions {
@@ -93,36 +86,23 @@ export interface AnthropicMessagesServer {
 
 /** Starts a scripted Anthropic Messages server on 127.0.0.1 with a free port. */
 export async function startAnthropicMessagesServer(options: AnthropicMessagesServerOptions): Promise<AnthropicMessagesServer> {
-  let messageCount = 0;
   const models = options.models ?? ["scripted-claude"];
-  const server = await startHttpTestServer(async (request, response) => {
-    if (request.method === "GET" && request.path === "/v1/models") {
-      writeJson(response, 200, {
-        data: models.map((id) => ({ id, type: "model", display_name: id, created_at: "2026-01-01T00:00:00Z" })),
-        has_more: false,
-        first_id: models[0] ?? null,
-        last_id: models[models.length - 1] ?? null,
-      });
-      return;
-    }
-    if (request.method !== "POST" || request.path !== "/v1/messages") {
-      writeJson(response, 404, anthropicError("not_found_error", `no route for ${request.method} ${request.path}`));
-      return;
-    }
-    const index = messageCount;
-    messageCount += 1;
-    const reply = replyFor(options.script, request, index);
-    if (reply === undefined) {
-      const length = typeof options.script === "function" ? "function" : String(options.script.length);
-      writeJson(response, 500, anthropicError("api_error", `test script exhausted: request #${index + 1} has no scripted reply (script length ${length})`));
-      return;
-    }
-    await answer(reply, request, index, response);
+  const server = await startScriptedEndpointServer({
+    path: "/v1/messages",
+    script: options.script,
+    modelList: {
+      data: models.map((id) => ({ id, type: "model", display_name: id, created_at: "2026-01-01T00:00:00Z" })),
+      has_more: false,
+      first_id: models[0] ?? null,
+      last_id: models[models.length - 1] ?? null,
+    },
+    errorBody: (kind, message) => anthropicError(kind === "not_found" ? "not_found_error" : "api_error", message),
+    answer,
   });
   return {
     baseURL: server.origin,
     requests: server.requests,
-    messageRequests: () => server.requests.filter((request) => request.method === "POST" && request.path === "/v1/messages"),
+    messageRequests: server.endpointRequests,
     close: server.close,
   };
 }
@@ -140,13 +120,8 @@ interface RequestBody {
 
 type MessageReply = Extract<AnthropicMessagesReply, { type: "message" }>;
 
-async function answer(reply: AnthropicMessagesReply, request: RecordedRequest, index: number, response: ServerResponse): Promise<void> {
+async function answer(reply: Exclude<AnthropicMessagesReply, HangReply | DisconnectReply>, request: RecordedRequest, index: number, response: ServerResponse): Promise<void> {
   switch (reply.type) {
-    case "hang":
-      return;
-    case "disconnect":
-      response.socket?.destroy();
-      return;
     case "error":
       writeJson(response, reply.status, reply.body ?? anthropicError(reply.errorType ?? "api_error", reply.message ?? `scripted error ${reply.status}`), reply.headers);
       return;
@@ -197,7 +172,7 @@ function buildMessage(reply: MessageReply, body: RequestBody, index: number): Wi
 
 async function streamMessage(reply: MessageReply, message: WireMessage, response: ServerResponse): Promise<void> {
   const size = reply.chunkSize ?? 4;
-  const events: { event: string; data: unknown }[] = [
+  const events: ServerSentEvent[] = [
     {
       event: "message_start",
       data: {
@@ -226,14 +201,5 @@ async function streamMessage(reply: MessageReply, message: WireMessage, response
     data: { type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } },
   });
   events.push({ event: "message_stop", data: { type: "message_stop" } });
-  startEventStream(response);
-  for (const [position, { event, data }] of events.entries()) {
-    if (reply.disconnectAfterEvents !== undefined && position >= reply.disconnectAfterEvents) {
-      response.socket?.destroy();
-      return;
-    }
-    writeEvent(response, data, event);
-    await pause(reply.chunkDelayMs ?? 0);
-  }
-  response.end();
+  await writeEventStream(response, events, { delayMs: reply.chunkDelayMs ?? 0, disconnectAfter: reply.disconnectAfterEvents });
 }

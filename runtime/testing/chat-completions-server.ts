@@ -17,19 +17,12 @@
  * when `stream_options.include_usage`), `GET /v1/models`. Anything else is a 404 with an OpenAI error body.
  */
 import type { ServerResponse } from "node:http";
-import {
-  pause,
-  replyFor,
-  splitText,
-  startEventStream,
-  startHttpTestServer,
-  writeEvent,
-  writeJson,
-  type RecordedRequest,
-  type Script,
-} from "./scripted-http-server";
+import { startScriptedEndpointServer, type DisconnectReply, type HangReply, type Script } from "./scripted-endpoint-server";
+import { pause, splitText, writeJson, type RecordedRequest } from "./scripted-http-server";
+import { writeEventStream } from "./server-sent-events";
 
-export type { RecordedRequest, Script } from "./scripted-http-server";
+export type { Script } from "./scripted-endpoint-server";
+export type { RecordedRequest } from "./scripted-http-server";
 
 /** Token usage in the wire format. */
 export interface WireUsage {
@@ -77,10 +70,8 @@ export type ChatCompletionsReply =
       /** Replaces the whole body when given. */
       body?: unknown;
     }
-  /** Never answers (until the client aborts or the server closes). */
-  | { type: "hang" }
-  /** Destroys the connection without answering (a connection error for the client). */
-  | { type: "disconnect" };
+  | HangReply
+  | DisconnectReply;
 
 /** Options of {@link startChatCompletionsServer}. */
 export interface ChatCompletionsServerOptions {
@@ -103,32 +94,19 @@ export interface ChatCompletionsServer {
 
 /** Starts a scripted Chat Completions server on 127.0.0.1 with a free port. */
 export async function startChatCompletionsServer(options: ChatCompletionsServerOptions): Promise<ChatCompletionsServer> {
-  let completionCount = 0;
   const models = options.models ?? ["scripted-model"];
-  const server = await startHttpTestServer(async (request, response) => {
-    if (request.method === "GET" && request.path === "/v1/models") {
-      writeJson(response, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "rath-test" })) });
-      return;
-    }
-    if (request.method !== "POST" || request.path !== "/v1/chat/completions") {
-      writeJson(response, 404, openAIError(`no route for ${request.method} ${request.path}`, "invalid_request_error", "not_found"));
-      return;
-    }
-    const index = completionCount;
-    completionCount += 1;
-    const reply = replyFor(options.script, request, index);
-    if (reply === undefined) {
-      const length = typeof options.script === "function" ? "function" : String(options.script.length);
-      writeJson(response, 500, openAIError(`test script exhausted: request #${index + 1} has no scripted reply (script length ${length})`, "server_error", null));
-      return;
-    }
-    await answer(reply, request, index, response);
+  const server = await startScriptedEndpointServer({
+    path: "/v1/chat/completions",
+    script: options.script,
+    modelList: { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "rath-test" })) },
+    errorBody: (kind, message) => (kind === "not_found" ? openAIError(message, "invalid_request_error", "not_found") : openAIError(message, "server_error", null)),
+    answer,
   });
   return {
     baseURL: `${server.origin}/v1`,
     origin: server.origin,
     requests: server.requests,
-    completionRequests: () => server.requests.filter((request) => request.method === "POST" && request.path === "/v1/chat/completions"),
+    completionRequests: server.endpointRequests,
     close: server.close,
   };
 }
@@ -144,13 +122,10 @@ interface RequestBody {
   messages?: unknown;
 }
 
-async function answer(reply: ChatCompletionsReply, request: RecordedRequest, index: number, response: ServerResponse): Promise<void> {
+type CompletionReply = Extract<ChatCompletionsReply, { type: "completion" }>;
+
+async function answer(reply: Exclude<ChatCompletionsReply, HangReply | DisconnectReply>, request: RecordedRequest, index: number, response: ServerResponse): Promise<void> {
   switch (reply.type) {
-    case "hang":
-      return;
-    case "disconnect":
-      response.socket?.destroy();
-      return;
     case "error":
       writeJson(response, reply.status, reply.body ?? openAIError(reply.message ?? `scripted error ${reply.status}`, reply.errorType ?? "server_error", reply.code ?? null), reply.headers);
       return;
@@ -174,7 +149,7 @@ interface BuiltCompletion {
   usage: WireUsage | null;
 }
 
-function buildCompletion(reply: Extract<ChatCompletionsReply, { type: "completion" }>, body: RequestBody, index: number): BuiltCompletion {
+function buildCompletion(reply: CompletionReply, body: RequestBody, index: number): BuiltCompletion {
   const toolCalls = (reply.toolCalls ?? []).map((call, position) => ({
     id: call.id ?? `call_${index + 1}_${position + 1}`,
     name: call.name,
@@ -219,12 +194,7 @@ function completionJson(completion: BuiltCompletion): unknown {
   };
 }
 
-async function streamCompletion(
-  reply: Extract<ChatCompletionsReply, { type: "completion" }>,
-  completion: BuiltCompletion,
-  includeUsage: boolean,
-  response: ServerResponse,
-): Promise<void> {
+async function streamCompletion(reply: CompletionReply, completion: BuiltCompletion, includeUsage: boolean, response: ServerResponse): Promise<void> {
   const size = reply.chunkSize ?? 4;
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): unknown => ({
     id: completion.id,
@@ -243,15 +213,9 @@ async function streamCompletion(
   if (includeUsage && completion.usage !== null) {
     chunks.push({ id: completion.id, object: "chat.completion.chunk", created: 0, model: completion.model, choices: [], usage: completion.usage });
   }
-  startEventStream(response);
-  for (const [position, data] of chunks.entries()) {
-    if (reply.disconnectAfterChunks !== undefined && position >= reply.disconnectAfterChunks) {
-      response.socket?.destroy();
-      return;
-    }
-    writeEvent(response, data);
-    await pause(reply.chunkDelayMs ?? 0);
-  }
-  writeEvent(response, "[DONE]");
-  response.end();
+  await writeEventStream(
+    response,
+    chunks.map((data) => ({ data })),
+    { delayMs: reply.chunkDelayMs ?? 0, disconnectAfter: reply.disconnectAfterChunks, finalData: "[DONE]" },
+  );
 }

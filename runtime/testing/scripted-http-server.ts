@@ -83,17 +83,6 @@ export function writeJson(response: ServerResponse, status: number, body: unknow
   response.end(text);
 }
 
-/** Starts a server-sent-events response. */
-export function startEventStream(response: ServerResponse, headers: Record<string, string> = {}): void {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", ...headers });
-}
-
-/** Writes one SSE event: an optional `event:` line and one `data:` line (objects are JSON-encoded). */
-export function writeEvent(response: ServerResponse, data: unknown, event?: string): void {
-  const payload = typeof data === "string" ? data : JSON.stringify(data);
-  response.write(`${event === undefined ? "" : `event: ${event}\n`}data: ${payload}\n\n`);
-}
-
 /** Resolves after `ms` (0 yields to the event loop, so a client sees chunks arrive separately). */
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -105,12 +94,4 @@ export function splitText(text: string, size: number): string[] {
   const pieces: string[] = [];
   for (let index = 0; index < text.length; index += Math.max(1, size)) pieces.push(text.slice(index, index + Math.max(1, size)));
   return pieces;
-}
-
-/** A test script: replies consumed in order, or a function choosing the reply for the n-th (0-based) request. */
-export type Script<Reply> = readonly Reply[] | ((request: RecordedRequest, index: number) => Reply | undefined);
-
-/** Picks the reply for the `index`-th scripted request, or undefined when the script has run out. */
-export function replyFor<Reply>(script: Script<Reply>, request: RecordedRequest, index: number): Reply | undefined {
-  return typeof script === "function" ? script(request, index) : script[index];
 }
