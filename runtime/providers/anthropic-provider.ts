@@ -4,7 +4,7 @@ import type { CompletionResult } from "./completion-result";
 import { readCompletionStream } from "./completion-stream";
 import type { ProviderFailure, RetryPolicy } from "./retry";
 import { createRetryingProvider } from "./retrying-provider";
-import { describeNonSdkError, retryAfterField } from "./sdk-failure";
+import { describeSdkError } from "./sdk-failure";
 import type { CompleteOptions, ModelRequest, Provider } from "./types";
 
 /** The public Anthropic endpoint, used when no base URL is configured. */
@@ -75,19 +75,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
 
 /** Turns an error thrown by the Anthropic SDK into a {@link ProviderFailure}. */
 export function describeAnthropicError(error: unknown): ProviderFailure {
-  if (error instanceof APIUserAbortError) return { connection: false, aborted: true, message: "aborted" };
-  if (error instanceof APIConnectionError) return { connection: true, aborted: false, message: error.message || "connection error" };
-  if (error instanceof APIError) {
-    const message = error.apiMessage ?? (error.message.replace(/^\d{3}\s+/, "") || "no error message");
+  return describeSdkError(error, { userAbort: APIUserAbortError, connection: APIConnectionError, api: APIError }, (apiError) => {
+    const message = apiError.apiMessage ?? (apiError.message.replace(/^\d{3}\s+/, "") || "no error message");
     return {
-      ...(error.status === undefined ? {} : { status: error.status }),
-      connection: false,
-      aborted: false,
-      message: error.type ? `${error.type}: ${message}` : message,
-      ...retryAfterField(error.headers),
+      message: apiError.type ? `${apiError.type}: ${message}` : message,
       // An `error` event inside a stream has no HTTP status; its type says whether it is transient.
-      ...(error.status === undefined ? { retryable: error.type !== null && TRANSIENT_STREAM_ERROR_TYPES.has(error.type) } : {}),
+      ...(apiError.status === undefined ? { retryable: apiError.type !== null && TRANSIENT_STREAM_ERROR_TYPES.has(apiError.type) } : {}),
     };
-  }
-  return describeNonSdkError(error);
+  });
 }

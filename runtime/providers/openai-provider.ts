@@ -4,7 +4,7 @@ import { fromOpenAICompletion, OpenAIStreamAccumulator, toOpenAIRequest } from "
 import { readCompletionStream } from "./completion-stream";
 import type { ProviderFailure, RetryPolicy } from "./retry";
 import { createRetryingProvider } from "./retrying-provider";
-import { describeNonSdkError, retryAfterField } from "./sdk-failure";
+import { describeSdkError } from "./sdk-failure";
 import type { CompleteOptions, ModelRequest, Provider } from "./types";
 
 /** The public OpenAI endpoint, used when no base URL is configured. */
@@ -83,18 +83,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provi
 
 /** Turns an error thrown by the openai SDK into a {@link ProviderFailure}. */
 export function describeOpenAIError(error: unknown): ProviderFailure {
-  if (error instanceof APIUserAbortError) return { connection: false, aborted: true, message: "aborted" };
-  if (error instanceof APIConnectionError) return { connection: true, aborted: false, message: error.message || "connection error" };
-  if (error instanceof APIError) {
-    const body = error.error as { message?: unknown } | undefined;
-    const serverMessage = typeof body?.message === "string" ? body.message : error.message.replace(/^\d{3}\s+/, "");
-    return {
-      ...(error.status === undefined ? {} : { status: error.status }),
-      connection: false,
-      aborted: false,
-      message: serverMessage || "no error message",
-      ...retryAfterField(error.headers),
-    };
-  }
-  return describeNonSdkError(error);
+  return describeSdkError(error, { userAbort: APIUserAbortError, connection: APIConnectionError, api: APIError }, (apiError) => {
+    const body = apiError.error as { message?: unknown } | undefined;
+    const serverMessage = typeof body?.message === "string" ? body.message : apiError.message.replace(/^\d{3}\s+/, "");
+    return { message: serverMessage || "no error message" };
+  });
 }
