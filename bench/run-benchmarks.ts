@@ -34,7 +34,7 @@ export const FULL_SIZES: BenchSizes = {
   loopRounds: 1_000,
   loopWarmupRounds: 200,
   micro: { warmups: 3, repeats: 9 },
-  loop: { warmups: 1, repeats: 7 },
+  loop: { warmups: 3, repeats: 7 },
   peerLoop: { warmups: 0, repeats: 3 },
 };
 
