@@ -11,6 +11,7 @@ import { resolveDatabaseLocation, type DatabaseLocation, type DatabaseProvider }
 import { applyMigrations, type MigrationReport } from "./migrator";
 import { RathError } from "../../runtime/errors";
 import { mapPrismaError } from "./prisma-errors";
+import { retryWhileSqliteBusy } from "./sqlite-busy";
 
 /** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
 export type DatabaseClient = GeneratedClient;
@@ -23,7 +24,13 @@ export interface Database {
   readonly location: DatabaseLocation;
   readonly client: DatabaseClient;
   readonly migrations: MigrationReport;
-  /** Runs `body` in one interactive transaction; Prisma errors are mapped to RathError (e.g. unique -> conflict). */
+  /**
+   * Runs `body` in one interactive transaction; Prisma errors are mapped to RathError (e.g. unique -> conflict).
+   * On SQLite the transaction takes the file's write lock before `body` runs, and when another process holds it
+   * for long the whole transaction is run again (jittered backoff, 10 s in all, then `io_error`), so callers never
+   * see SQLITE_BUSY. Hence the rule for `body`: no effects outside the transaction (no pushes to outer arrays, no
+   * events, no I/O); compute everything it returns from the transaction, and act on it after `transaction` returns.
+   */
   transaction<T>(body: (transaction: TransactionClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -59,6 +66,21 @@ export function resolveSqliteSynchronous(option: SqliteSynchronous | undefined, 
 
 // SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/**
+ * How long one SQLite statement waits for a lock held by another process (better-sqlite3's busy timeout). The
+ * wait blocks the event loop, so it is short; `database.transaction` retries beyond it asynchronously.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 1_000;
+
+/**
+ * A write that changes nothing, run first in every SQLite transaction: it takes the write lock (or waits for it)
+ * before the transaction reads anything. The adapter opens transactions with a deferred `BEGIN`; a transaction
+ * that read first and writes later cannot wait for the lock in WAL mode (SQLITE_BUSY_SNAPSHOT at once, since its
+ * snapshot may be stale). `BEGIN IMMEDIATE` is not an option: the adapter issues `BEGIN` itself, and a failing
+ * `BEGIN` would leave its transaction mutex locked.
+ */
+const SQLITE_WRITE_LOCK_SQL = `UPDATE "_rath_migrations" SET "name" = "name" WHERE 0`;
 
 /**
  * SQLite clients are shared per file within a process: better-sqlite3 waits for a busy lock synchronously, so
@@ -114,6 +136,23 @@ function isSqliteConnection(value: unknown): value is SqliteConnection {
 
 const sqliteConnections = new WeakMap<DatabaseClient, SqliteConnection>();
 
+const writeLockStatements = new WeakMap<SqliteConnection, ReturnType<SqliteConnection["prepare"]>>();
+
+/** Takes the SQLite write lock in the open transaction (see SQLITE_WRITE_LOCK_SQL); waits up to the busy timeout. */
+async function takeSqliteWriteLock(client: DatabaseClient, transaction: TransactionClient): Promise<void> {
+  const connection = sqliteConnections.get(client);
+  if (connection === undefined) {
+    await transaction.$executeRawUnsafe(SQLITE_WRITE_LOCK_SQL);
+    return;
+  }
+  let statement = writeLockStatements.get(connection);
+  if (statement === undefined) {
+    statement = connection.prepare(SQLITE_WRITE_LOCK_SQL);
+    writeLockStatements.set(connection, statement);
+  }
+  statement.run();
+}
+
 /**
  * The better-sqlite3 connection under a SQLite handle's Prisma client, or null (PostgreSQL, or an adapter that
  * does not expose it). Only for statements inside `database.transaction`, which holds the connection: there they
@@ -136,11 +175,28 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     client,
     migrations,
     async transaction(body) {
-      try {
-        return await client.$transaction(body, TRANSACTION_OPTIONS);
-      } catch (error) {
-        throw mapPrismaError(error);
+      if (location.provider === "postgresql") {
+        try {
+          return await client.$transaction(body, TRANSACTION_OPTIONS);
+        } catch (error) {
+          throw mapPrismaError(error);
+        }
       }
+      // The write lock comes first, so the body never upgrades a read snapshot to a write (which cannot wait);
+      // a lock held longer than the busy timeout fails the lock statement and the whole transaction runs again.
+      return retryWhileSqliteBusy(
+        async () => {
+          try {
+            return await client.$transaction(async (transaction) => {
+              await takeSqliteWriteLock(client, transaction);
+              return body(transaction);
+            }, TRANSACTION_OPTIONS);
+          } catch (error) {
+            throw mapPrismaError(error);
+          }
+        },
+        { subject: `SQLite database ${location.filePath}` },
+      );
     },
     close: release,
   };
@@ -152,7 +208,7 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
       import("@prisma/adapter-better-sqlite3"),
       import("./generated/sqlite/client"),
     ]);
-    const factory = new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: 10_000 });
+    const factory = new PrismaBetterSQLite3({ url: `file:${location.filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
     // The adapter's better-sqlite3 connection is remembered so hot paths can run statements on it synchronously
     // inside a transaction (raw-sql.ts); Prisma connects lazily, on the first query below.
     let connection: SqliteConnection | null = null;
