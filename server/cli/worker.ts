@@ -1,6 +1,7 @@
 /**
  * `npm run worker [-- --concurrency N] [--lease-ms MS] [--poll-ms MS] [--worker-id ID]`: a worker process for
- * server mode. Opens DATABASE_URL (PostgreSQL; SQLite works too), applies migrations, and claims and executes
+ * server mode. Opens DATABASE_URL (PostgreSQL; a SQLite file works too, shared with the studio and other worker
+ * processes on the same machine: server/db/README.md), applies migrations, and claims and executes
  * queued runs until SIGINT/SIGTERM, when runs in progress go back to the queue before their next step. Any
  * number of these processes may run on any number of machines.
  */
