@@ -3,8 +3,8 @@
  * of queued runs is executed exactly once each (one `run.claimed` per run, the same session graph and chunks as
  * a run executed in this process), both processes take part, the database password never reaches their output,
  * and SIGTERM stops them cleanly. A worker process killed with SIGKILL mid-run is replaced by another process,
- * which finishes the run from its last checkpoint once the lease expired. PostgreSQL only: server mode is PostgreSQL (several processes writing one SQLite
- * file is a known gap, see server/ISSUE-3-COVERAGE.md).
+ * which finishes the run from its last checkpoint once the lease expired. Runs on PostgreSQL (server mode) and on
+ * one shared SQLite file (several processes on one machine; see server/db/README.md on SQLite write locks).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -65,7 +65,7 @@ function withPassword(url: string): string {
 const PASSWORD = "s3cret-worker-pw";
 
 describeEachDatabase("npm run worker (separate processes)", (open, provider) => {
-  it.skipIf(provider === "sqlite")("two worker processes on PostgreSQL execute a batch of runs exactly once each", async () => {
+  it("two worker processes execute a batch of runs exactly once each", async () => {
     const { database, url } = await open();
     const spec = linearSpec([
       { id: "first", directive: {} },
@@ -125,7 +125,7 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
 });
 
 describeEachDatabase("npm run worker killed mid-run", (open, provider) => {
-  it.skipIf(provider === "sqlite")("a worker process killed with SIGKILL mid-run is replaced; the run resumes from its checkpoint", async () => {
+  it("a worker process killed with SIGKILL mid-run is replaced; the run resumes from its checkpoint", async () => {
     const { database, url } = await open();
     // A slow OpenAI-compatible model both worker processes reach through a stored provider setting.
     const upstream = await startChatCompletionsServer({ script: () => ({ type: "completion", content: "slow answer", delayMs: 1_200 }) });
