@@ -1,7 +1,7 @@
 import { measureLoopRound } from "./loop-measure";
 import { measureLangGraphLoop } from "./peers/langgraph-loop";
 import { measureOpenAiAgentsLoop } from "./peers/openai-agents-loop";
-import type { BenchName, BenchResult, PeerBenchName } from "./report";
+import { BENCH_NAMES, PEER_BENCH_NAMES, type BenchName, type BenchResult, type PeerBenchName } from "./report";
 import { garbageCollector, measureFork, measureForkMemory, measureLineageExport, measureMerge } from "./session-measures";
 import { medianOf, type Repetition } from "./timing";
 
@@ -73,29 +73,42 @@ async function loopMedian(sizes: BenchSizes, repetition: Repetition, measure: (r
   return medianOf(repetition, () => measure(sizes.loopRounds));
 }
 
-/** Runs the five runtime measures, in `BENCH_NAMES` order; a measure that throws is reported with its error. */
-export async function runRuntimeBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
-  return [
-    await attempt("fork_10k_us", () => measureFork(sizes.chunks, sizes.forkBatch, sizes.micro)),
-    await attempt("merge_10k_10k_us", () => measureMerge(sizes.chunks, sizes.mergeBatch, sizes.micro)),
-    await attempt("lineage_export_10k_ms", () => measureLineageExport(sizes.exportSessions, sizes.micro)),
-    await attempt("loop_round_us", async () => {
-      const value = await loopMedian(sizes, sizes.loop, (rounds) => measureLoopRound(rounds, "instant"));
-      const scripted = await measureLoopRound(sizes.loopRounds, "scripted");
-      return { value, detail: `instant bench model; with createScriptedProvider (deep-copies every request) ${scripted.toFixed(0)} us per round` };
-    }),
-    await attempt("fork_memory_ratio", async () => {
-      const memory = measureForkMemory(sizes.chunks, sizes.memoryForks, sizes.memoryRepeats);
-      const detail = `session ${(memory.sessionBytes / 1e6).toFixed(2)} MB, ${Math.round(memory.bytesPerFork)} bytes per fork`;
-      return { value: memory.ratio, detail };
-    }),
-  ];
+type Measure = (sizes: BenchSizes) => Promise<number | { value: number; detail: string }>;
+
+/** Every measure by name: the five runtime measures, then the peer loops. */
+const MEASURES: Record<BenchName | PeerBenchName, Measure> = {
+  fork_10k_us: (sizes) => measureFork(sizes.chunks, sizes.forkBatch, sizes.micro),
+  merge_10k_10k_us: (sizes) => measureMerge(sizes.chunks, sizes.mergeBatch, sizes.micro),
+  lineage_export_10k_ms: (sizes) => measureLineageExport(sizes.exportSessions, sizes.micro),
+  loop_round_us: async (sizes) => {
+    const value = await loopMedian(sizes, sizes.loop, (rounds) => measureLoopRound(rounds, "instant"));
+    const scripted = await measureLoopRound(sizes.loopRounds, "scripted");
+    return { value, detail: `instant bench model; with createScriptedProvider (deep-copies every request) ${scripted.toFixed(0)} us per round` };
+  },
+  fork_memory_ratio: async (sizes) => {
+    const memory = measureForkMemory(sizes.chunks, sizes.memoryForks, sizes.memoryRepeats);
+    const detail = `session ${(memory.sessionBytes / 1e6).toFixed(2)} MB, ${Math.round(memory.bytesPerFork)} bytes per fork`;
+    return { value: memory.ratio, detail };
+  },
+  peer_openai_agents_loop_round_us: (sizes) => loopMedian(sizes, sizes.peerLoop, measureOpenAiAgentsLoop),
+  peer_langgraph_loop_round_us: (sizes) => loopMedian(sizes, sizes.peerLoop, measureLangGraphLoop),
+};
+
+/** Runs one measure, by name, in this process. */
+export function runBenchmark(name: BenchName | PeerBenchName, sizes: BenchSizes): Promise<BenchResult> {
+  return attempt(name, () => MEASURES[name](sizes));
 }
 
-/** Runs the same tool loop through `@openai/agents` and `@langchain/langgraph`. */
+/** Runs the five runtime measures in this process, in `BENCH_NAMES` order; a measure that throws is reported with its error. */
+export async function runRuntimeBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const name of BENCH_NAMES) results.push(await runBenchmark(name, sizes));
+  return results;
+}
+
+/** Runs the same tool loop through `@openai/agents` and `@langchain/langgraph`, in this process. */
 export async function runPeerBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
-  return [
-    await attempt("peer_openai_agents_loop_round_us", () => loopMedian(sizes, sizes.peerLoop, measureOpenAiAgentsLoop)),
-    await attempt("peer_langgraph_loop_round_us", () => loopMedian(sizes, sizes.peerLoop, measureLangGraphLoop)),
-  ];
+  const results: BenchResult[] = [];
+  for (const name of PEER_BENCH_NAMES) results.push(await runBenchmark(name, sizes));
+  return results;
 }

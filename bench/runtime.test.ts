@@ -98,4 +98,20 @@ describe("bench/runtime.ts --json", () => {
       expect(record.reference).toBe(REFERENCES[record.bench as keyof typeof REFERENCES]);
     }
   }, 60_000);
+
+  it("runs one measure alone with --only, and refuses an unknown name", async () => {
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/runtime.ts", "--only", "merge_10k_10k_us", "--quick"], {
+      cwd: process.cwd(),
+      timeout: 60_000,
+    });
+    const result = JSON.parse(stdout.trim()) as { bench: string; value: unknown };
+    expect(result.bench).toBe("merge_10k_10k_us");
+    expect(typeof result.value === "number" && result.value > 0).toBe(true);
+    const failure = await run(process.execPath, ["--import", "tsx", "bench/runtime.ts", "--only", "nonsense"], { cwd: process.cwd() }).catch(
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect((failure as { code?: number }).code).toBe(2);
+    expect((failure as { stderr?: string }).stderr).toContain("--only needs one of: fork_10k_us");
+  }, 60_000);
 });
