@@ -1,23 +1,29 @@
-/** A run or session status as a coloured pill; the status text itself is what tests read. */
+/**
+ * A status as icon + label in the status's colour. `data-status` carries the raw value for tests; the text
+ * is the readable label. `compact` shows the icon only (the label stays as the accessible name and tooltip).
+ */
+import { statusStyle } from "./status-style";
 
-const COLOURS: Record<string, string> = {
-  succeeded: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
-  completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
-  running: "bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200",
-  queued: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200",
-  waiting: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
-  needs_review: "bg-orange-100 text-orange-800 dark:bg-orange-900/50 dark:text-orange-200",
-  failed: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
-  timed_out: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
-  cancelled: "bg-zinc-200 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
-};
+/** Props: the raw status, an optional test id, and whether to hide the visible label. */
+export interface StatusBadgeProps {
+  status: string;
+  testId?: string;
+  compact?: boolean;
+  className?: string;
+}
 
-/** Renders `status` (e.g. "succeeded") in a pill; `testId` names it for tests. */
-export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
-  const colour = COLOURS[status] ?? "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200";
+/** Renders one status. */
+export function StatusBadge({ status, testId, compact = false, className = "" }: StatusBadgeProps) {
+  const { label, icon: Icon, textClass, spinning } = statusStyle(status);
   return (
-    <span data-testid={testId} data-status={status} className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${colour}`}>
-      {status.replace("_", " ")}
+    <span
+      data-testid={testId}
+      data-status={status}
+      title={compact ? label : undefined}
+      className={`inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-xs font-medium ${textClass} ${className}`}
+    >
+      <Icon className={`size-3.5 ${spinning ? "animate-spin" : ""}`} aria-hidden="true" />
+      {compact ? <span className="sr-only">{label}</span> : <span>{label}</span>}
     </span>
   );
 }
