@@ -1,4 +1,6 @@
-// Lint rules that guard the architecture: runtime/ is framework-free, components/ never reaches into server/.
+// Lint rules that guard the architecture: runtime/ is framework-free, components/ never reaches into server/,
+// and the workflow spec module (shared with the browser) imports no Node built-in.
+import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 
 const frameworkImports = [
@@ -23,6 +25,24 @@ export default tseslint.config(
   {
     files: ["runtime/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: frameworkImports }] },
+  },
+  {
+    files: ["runtime/workflow-spec/**/*.ts"],
+    ignores: ["runtime/workflow-spec/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...frameworkImports,
+            {
+              group: builtinModules.flatMap((name) => [name, `node:${name}`]),
+              message: "runtime/workflow-spec/ runs in the browser too: no Node built-ins (hashing lives in server/engine/spec).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["components/**/*.ts", "components/**/*.tsx"],

@@ -6,7 +6,7 @@
 import type { Database } from "../../server/db/database";
 import { createProviderResolver, type ProviderResolver } from "../../server/engine/provider-resolver";
 import { compileWorkflow } from "../../server/engine/spec/compile";
-import { validateWorkflowSpec } from "../../server/engine/spec/validate";
+import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 
 /** The provider names a spec's model nodes use, after defaults are applied (empty for an invalid spec). */
 export function providerNamesOf(spec: unknown): string[] {

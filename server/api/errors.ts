@@ -9,7 +9,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { isRathError, type RathErrorCode } from "../../runtime/errors";
-import { Problem } from "../engine/spec/problems";
+import { Problem } from "../../runtime/workflow-spec/problems";
 
 /** The JSON body of an error, as the HTTP API writes it under `error` and tRPC under `data`. */
 export interface ApiErrorBody {

@@ -10,8 +10,8 @@ import { isRathError } from "../../runtime/errors";
 import { openDatabase, type Database } from "../db/database";
 import { listPendingInterrupts, type InterruptRecord } from "../db/interrupt-store";
 import { runToCompletion } from "../engine/run-to-completion";
-import { formatPath, type Problem } from "../engine/spec/problems";
-import { validateWorkflowSpec } from "../engine/spec/validate";
+import { formatPath, type Problem } from "../../runtime/workflow-spec/problems";
+import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
 import { startRun } from "../services/run-service";
 

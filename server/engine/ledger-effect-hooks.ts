@@ -7,7 +7,7 @@
 import { RathError } from "../../runtime/errors";
 import type { EffectCall, EffectHooks } from "../../runtime/tools/effects";
 import type { Database } from "../db/database";
-import { canonicalJson } from "./spec/canonical-json";
+import { canonicalJson } from "../../runtime/workflow-spec/canonical-json";
 import { listEffects, markDispatched, prepareEffect, settleEffect, type EffectRecord } from "../db/effect-ledger";
 
 /** Where a step's tool calls belong: the run, the node and the checkpoint sequence number the step will write. */

@@ -7,7 +7,7 @@ import { describeEachDatabase } from "../db/testing/test-databases";
 import { runTimeout, settingsOfSpec } from "./run-deadline";
 import { submitDecision } from "./run-interrupts";
 import { runToCompletion } from "./run-to-completion";
-import type { WorkflowSpec } from "./spec/workflow-spec";
+import type { WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
 import { allEvents } from "./testing/canonical-graph";
 import { linearSpec, queueRun } from "./testing/engine-fixtures";
 import { createTestProvider } from "./testing/test-provider";

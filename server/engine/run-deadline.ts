@@ -2,7 +2,7 @@
  * Run deadlines: a run's timeout is the one it was started with, else its workflow's `settings.runTimeoutMs`;
  * `createRun` stores creation + timeout as the run's `deadlineAt`, which the executor and the sweeper enforce.
  */
-import { WorkflowSettings } from "./spec/workflow-spec";
+import { WorkflowSettings } from "../../runtime/workflow-spec/workflow-spec";
 
 /** The `timeoutMs` to give `createRun`: the requested one, else the settings' `runTimeoutMs`, else none (`{}`). */
 export function runTimeout(requested: number | undefined, settings: WorkflowSettings | undefined): { timeoutMs?: number } {

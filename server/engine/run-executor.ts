@@ -24,7 +24,7 @@ import { getRevision, getWorkflow } from "../db/workflow-store";
 import type { RunStatus } from "./run-status";
 import { compileWorkflow } from "./spec/compile";
 import type { Plan } from "./spec/plan";
-import type { MemoryConfig } from "./spec/node-configs";
+import type { MemoryConfig } from "../../runtime/workflow-spec/node-configs";
 import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
 import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";

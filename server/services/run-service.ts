@@ -15,7 +15,7 @@ import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
 import { submitDecision } from "../engine/run-interrupts";
 import { resolveReview, ReviewResolution } from "../engine/run-review";
 import { RunStatus } from "../engine/run-status";
-import type { WorkflowSettings } from "../engine/spec/workflow-spec";
+import type { WorkflowSettings } from "../../runtime/workflow-spec/workflow-spec";
 import type { RunExecutor } from "./run-executor";
 import { effectView, interruptView, runEventView, runView, type EffectView, type InterruptView, type RunEventView, type RunView } from "./views";
 import { ensureRevisionForSpec, requireRevision, requireWorkflow } from "./workflow-service";

@@ -7,7 +7,7 @@
 import type { Database } from "../db/database";
 import { listWorkflows } from "../db/workflow-store";
 import { EXAMPLE_SPECS } from "../engine/spec/examples";
-import { WorkflowSpec } from "../engine/spec/workflow-spec";
+import { WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
 import { compileOrRefuse, createWorkflow } from "./workflow-service";
 
 /** What `seedExampleWorkflows` did: whether it seeded, and the ids of the workflows it created (in order). */

@@ -10,7 +10,7 @@ import { ancestors } from "../../runtime/session/graph";
 import type { Database } from "../db/database";
 import type { SessionRecord } from "../db/session-record";
 import { chunkPage, getSession } from "../db/session-store";
-import { canonicalJson } from "../engine/spec/canonical-json";
+import { canonicalJson } from "../../runtime/workflow-spec/canonical-json";
 import { sessionView, type SessionView } from "./views";
 
 /** Input of `compareSessions`: the two sessions, and which page of differences (from `fromIndex`, default the divergence). */

@@ -21,9 +21,9 @@ import {
 } from "../db/workflow-store";
 import { compileWorkflow } from "../engine/spec/compile";
 import type { Plan } from "../engine/spec/plan";
-import type { Problem } from "../engine/spec/problems";
-import { validateWorkflowSpec } from "../engine/spec/validate";
-import { WorkflowLayout } from "../engine/spec/workflow-layout";
+import type { Problem } from "../../runtime/workflow-spec/problems";
+import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
+import { WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
 
 /** Input of `createWorkflow`: a name, a description and optionally a first spec (saved as revision 1). */
 export const CreateWorkflowRequest = z.object({

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bindSandbox } from "../../../runtime/sandbox/bind";
 import { Session } from "../../../runtime/session/session";
 import { ToolFailure, type Tool } from "../../../runtime/tools/types";
-import type { ToolConfig } from "../spec/node-configs";
+import type { ToolConfig } from "../../../runtime/workflow-spec/node-configs";
 import { codeTool } from "./code-tool";
 
 type CodeToolConfig = Extract<ToolConfig, { kind: "code" }>;

@@ -4,7 +4,7 @@ import { parametersFromJsonSchema } from "../../../runtime/mcp/json-schema-param
 import { WorkspaceHandle } from "../../../runtime/sandbox/workspace-handle";
 import { defineTool } from "../../../runtime/tools/define-tool";
 import { ToolFailure, type Tool } from "../../../runtime/tools/types";
-import type { ToolConfig } from "../spec/node-configs";
+import type { ToolConfig } from "../../../runtime/workflow-spec/node-configs";
 import { CODE_TOOL_RUNNER } from "./code-tool-runner";
 
 /** Timeout of one code tool call when its node sets none. */

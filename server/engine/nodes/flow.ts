@@ -1,7 +1,7 @@
 import { RathError } from "../../../runtime/errors";
 import type { Session } from "../../../runtime/session/session";
 import type { Plan, PlanNode } from "../spec/plan";
-import type { NodeType, WorkflowNodeOf } from "../spec/workflow-spec";
+import type { NodeType, WorkflowNodeOf } from "../../../runtime/workflow-spec/workflow-spec";
 import type { NextStep } from "./node-env";
 
 /** The plan node `nodeId`; `not_found` when the plan has none. */

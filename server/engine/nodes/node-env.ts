@@ -4,7 +4,7 @@ import type { MemoryStore } from "../../../runtime/memory/memory-store";
 import type { Provider } from "../../../runtime/providers/types";
 import type { Session } from "../../../runtime/session/session";
 import type { EffectHooks } from "../../../runtime/tools/effects";
-import type { MemoryConfig } from "../spec/node-configs";
+import type { MemoryConfig } from "../../../runtime/workflow-spec/node-configs";
 
 /** A person's decision on an approval interrupt (SPEC §6). */
 export const ApprovalDecision = z.discriminatedUnion("kind", [

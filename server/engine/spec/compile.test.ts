@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../../../runtime/errors";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../../runtime/workflow-spec/canonical-json";
 import { compileWorkflow, hashWorkflowSpec } from "./compile";
 import { Plan } from "./plan";
-import { edge, everyNodeTypeSpec, minimalSpec } from "./spec-fixtures";
+import { edge, everyNodeTypeSpec, minimalSpec } from "../../../runtime/workflow-spec/spec-fixtures";
 
 /** The same value with every object's keys in reverse order. */
 function reverseKeys(value: unknown): unknown {

@@ -1,9 +1,10 @@
 import { RathError } from "../../../runtime/errors";
-import { canonicalHash, canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../../runtime/workflow-spec/canonical-json";
+import { canonicalHash } from "./spec-hash";
 import type { Plan, PlanCandidate, PlanNode } from "./plan";
-import { outputPort } from "./ports";
-import { validateWorkflowSpec, type ValidationOptions } from "./validate";
-import type { WorkflowNode, WorkflowSettings, WorkflowSpec } from "./workflow-spec";
+import { outputPort } from "../../../runtime/workflow-spec/ports";
+import { validateWorkflowSpec, type ValidationOptions } from "../../../runtime/workflow-spec/validate";
+import type { WorkflowNode, WorkflowSettings, WorkflowSpec } from "../../../runtime/workflow-spec/workflow-spec";
 
 /** The sha256 of a spec's canonical JSON (key order and undefined members do not matter). */
 export function hashWorkflowSpec(spec: WorkflowSpec): string {

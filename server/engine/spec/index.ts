@@ -1,11 +1,5 @@
-export * from "./builtin-tool-names";
-export * from "./canonical-json";
+/** The spec module (runtime/workflow-spec, browser-safe) plus what only the server does with it: hash and compile. */
+export * from "../../../runtime/workflow-spec";
 export * from "./compile";
-export * from "./graph-analysis";
-export * from "./node-configs";
 export * from "./plan";
-export * from "./ports";
-export * from "./problems";
-export * from "./validate";
-export * from "./workflow-layout";
-export * from "./workflow-spec";
+export * from "./spec-hash";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WorkflowNode, WorkflowSettings } from "./workflow-spec";
+import { WorkflowNode, WorkflowSettings } from "../../../runtime/workflow-spec/workflow-spec";
 
 /** A session edge leaving a node, as the scheduler follows it. */
 export const PlanSuccessor = z.object({

@@ -8,7 +8,7 @@ import type { RunRecord } from "../../db/run-record";
 import { createWorkflow, saveRevision } from "../../db/workflow-store";
 import { runTimeout } from "../run-deadline";
 import { compileWorkflow } from "../spec/compile";
-import type { WorkflowSettings, WorkflowSpec } from "../spec/workflow-spec";
+import type { WorkflowSettings, WorkflowSpec } from "../../../runtime/workflow-spec/workflow-spec";
 import { testInstructions, type TestDirective } from "./test-provider";
 
 /** One agent of a linear spec: its node id, directive and built-in tools. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileWorkflow } from "../compile";
-import { validateWorkflowSpec } from "../validate";
+import { validateWorkflowSpec } from "../../../../runtime/workflow-spec/validate";
 import { EXAMPLE_SPECS } from "./index";
 
 describe("example specs", () => {

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { RathError } from "../../../runtime/errors";
+import { RathError } from "../errors";
 
 function canonicalValue(value: unknown, path: string): unknown {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
@@ -27,14 +26,4 @@ function canonicalValue(value: unknown, path: string): unknown {
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalValue(value, "$"));
-}
-
-/** Lowercase hex sha256 of a UTF-8 string. */
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
-/** The sha256 of a value's canonical JSON. */
-export function canonicalHash(value: unknown): string {
-  return sha256Hex(canonicalJson(value));
 }

@@ -91,7 +91,7 @@ const cases: Case[] = [
     code: "port_type_mismatch",
     edgeId: "shell.out->output.in",
     nodeId: "output",
-    message: /\(a tool port\) to output 'output'\.in \(a session port\); expected a tool input such as an agent's 'tools' port/,
+    message: /joins tool '.*'\.out to output 'output'\.in: 'out' carries a tool but 'in' expects a session; connect it to an Agent's 'tools' port/,
   },
   {
     name: "two edges from a single output port",

@@ -1,3 +1,4 @@
+import { portMismatchReason } from "./connection-rules";
 import { adjacency, cyclicComponents, reachableFrom } from "./graph-analysis";
 import { inputPort, isSessionNode, NODE_PORTS, outputPort } from "./ports";
 import type { Problem } from "./problems";
@@ -77,10 +78,11 @@ export function checkEdges(
       problems.push({ code: "unknown_port", message: `edge '${edge.id}': ${target.type} node '${target.id}' has no input port '${edge.targetPort}'; expected one of: ${names}`, edgeId: edge.id, nodeId: target.id, path: ["edges", index, "targetPort"] });
     }
     if (!from || !to) continue;
-    if (from.type !== to.type) {
+    const mismatch = portMismatchReason(from, to);
+    if (mismatch !== null) {
       problems.push({
         code: "port_type_mismatch",
-        message: `edge '${edge.id}' joins ${source.type} '${source.id}'.${from.name} (a ${from.type} port) to ${target.type} '${target.id}'.${to.name} (a ${to.type} port); expected a ${from.type} input${from.type === "session" ? "" : ` such as an agent's '${from.type === "tool" ? "tools" : "memory"}' port`}`,
+        message: `edge '${edge.id}' joins ${source.type} '${source.id}'.${from.name} to ${target.type} '${target.id}'.${to.name}: ${mismatch}`,
         edgeId: edge.id,
         nodeId: target.id,
         path: ["edges", index],

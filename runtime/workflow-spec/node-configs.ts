@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { McpServerConfig } from "../../../runtime/mcp/server-config";
-import { ToolPolicy } from "../../../runtime/tools/policy";
+import { McpServerConfig } from "../mcp/server-config";
+import { ToolPolicy } from "../tools/policy";
 
 /** A model-visible tool name: the characters every provider accepts. */
 export const ToolName = z
