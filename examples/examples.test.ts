@@ -9,12 +9,14 @@ const run = promisify(execFile);
 const directory = join(process.cwd(), "examples");
 
 const bwrap = await sandboxBackends.get("bwrap").available();
+// Under CI=true bwrap is required: expect it in 03's line, so a missing bwrap fails instead of passing with local only.
+const expectBwrap = bwrap.ok || process.env.CI === "true";
 
 /** The `ok:` line each example must print offline: a value that proves it did what it says. */
 const expectedOkLines: Record<string, RegExp> = {
   "01-hello-agent.ts": /^ok: reply="Hello! I am a scripted model, answering offline\." parents=2$/m,
   "02-lineage.ts": /^ok: sessions=5 edges=4 merged_chunks=4 export_lines=5$/m,
-  "03-sandbox-backends.ts": bwrap.ok ? /^ok: ran=local:sandboxed,bwrap:sandboxed$/m : /^ok: ran=local:sandboxed$/m,
+  "03-sandbox-backends.ts": expectBwrap ? /^ok: ran=local:sandboxed,bwrap:sandboxed$/m : /^ok: ran=local:sandboxed$/m,
   "04-builtin-tools.ts": /^ok: tool_results=7 succeeded=6 failed=tool_policy_denied$/m,
   "05-custom-tool.ts": /^ok: outcomes=error:invalid_tool_arguments then \{"value":212\}$/m,
   "06-mcp-tool.ts": /^ok: mcp_calls=3 connections_opened=1 last_result=\{"text":"The sum of 42 and 58 is 100\."\}$/m,

@@ -39,7 +39,7 @@ describe("bwrap backend", () => {
   });
 
   it("says clearly when bwrap is missing, naming the apt package", async () => {
-    const backend = new BwrapBackend("bwrap-not-installed-rath");
+    const backend = new BwrapBackend({ executableName: "bwrap-not-installed-rath" });
     const availability = await backend.available();
     expect(availability.ok).toBe(false);
     expect(availability.reason).toContain("apt-get install -y bubblewrap");

@@ -3,6 +3,7 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ToolFailure } from "../tools/types";
 import { displayPath, openConfined, resolveConfinedPath, type WorkspaceLocation } from "./confine";
+import type { ContainmentOptions } from "./call-containment";
 import { SandboxHandle } from "./handle";
 import { runProcess } from "./run-process";
 
@@ -31,6 +32,14 @@ export interface ExecResult {
   readonly truncated: boolean;
 }
 
+/** A command as a backend runs it. */
+export interface PreparedCommand {
+  readonly argv: string[];
+  readonly containment: ContainmentOptions;
+  /** Bytes of output (both streams) after which the command is stopped. */
+  readonly outputStopBytes: number;
+}
+
 /** Options of a filesystem operation: directories besides the workspace that the policy also allows. */
 export interface PathOptions {
   readonly extraRoots?: readonly string[];
@@ -43,9 +52,6 @@ export interface WorkspaceEntry {
   readonly is_dir: boolean;
 }
 
-/** Environment variables copied from the host; everything else (API keys included) stays outside. */
-const INHERITED_ENVIRONMENT = ["PATH", "LANG", "LC_ALL", "TZ", "PYENV_ROOT"] as const;
-
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
@@ -53,7 +59,7 @@ function errorCode(error: unknown): string | undefined {
 /**
  * A sandbox handle with a workspace directory: commands run with the workspace as their current directory,
  * and file operations take paths relative to it, confined to it (see `resolveConfinedPath`). Backends
- * differ only in how a command line is wrapped (`wrapCommand`) and where the workspace appears inside.
+ * differ in how a command runs (`prepareCommand`), what environment it starts from and where the workspace appears.
  */
 export abstract class WorkspaceHandle extends SandboxHandle {
   /** Where the workspace is on the host and inside the sandbox. */
@@ -77,8 +83,11 @@ export abstract class WorkspaceHandle extends SandboxHandle {
     this.ownsWorkingDir = options.ownsWorkingDir;
   }
 
-  /** The argv that runs `argv` in this backend (e.g. prefixed with bwrap and its flags). */
-  protected abstract wrapCommand(argv: readonly string[]): string[];
+  /** How this backend runs one command: the argv to spawn, how its processes are contained, when output stops it. */
+  protected abstract prepareCommand(argv: readonly string[], timeoutMs: number): Promise<PreparedCommand>;
+
+  /** The variables every command of this backend starts from (no host variables beyond these). */
+  protected abstract baseEnvironment(): Record<string, string>;
 
   /** Refuses work on a closed handle with `sandbox_closed`. */
   protected assertOpen(): void {
@@ -87,31 +96,32 @@ export abstract class WorkspaceHandle extends SandboxHandle {
     }
   }
 
-  /** The environment commands see: a few host variables, HOME = the workspace, the spec's env, the call's env. */
+  /**
+   * The environment commands see: the backend's minimal set (PATH, HOME = the workspace, LANG, TMPDIR, ...), then
+   * the spec's env, then the call's env. Nothing else of the server's environment (API keys included) gets in.
+   */
   environment(extra: Record<string, string> = {}): Record<string, string> {
-    const inherited: Record<string, string> = {};
-    for (const name of INHERITED_ENVIRONMENT) {
-      const value = process.env[name];
-      if (value !== undefined) inherited[name] = value;
-    }
-    return { ...inherited, HOME: this.location.innerDir, ...this.specEnvironment, ...extra };
+    return { ...this.baseEnvironment(), ...this.specEnvironment, ...extra };
   }
 
   /**
-   * Runs a shell command line (`/bin/sh -c`) or an argv in the workspace. A timeout kills the process group
-   * and fails with `timeout`; a missing executable fails with `os_error`.
+   * Runs a shell command line (`/bin/sh -c`) or an argv in the workspace. When it ends — by itself, by timeout
+   * (failing with `timeout`), by abort or because it printed too much — every process it started is killed.
    */
   async exec(command: string | readonly string[], options: ExecOptions = {}): Promise<ExecResult> {
     this.assertOpen();
     const argv = typeof command === "string" ? ["/bin/sh", "-c", command] : [...command];
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const outcome = await runProcess(this.wrapCommand(argv), {
+    const prepared = await this.prepareCommand(argv, timeoutMs);
+    const outcome = await runProcess(prepared.argv, {
       cwd: this.location.hostDir,
       env: this.environment(options.env),
       timeoutMs,
       stdin: options.stdin,
       signal: options.signal,
       outputLimitBytes: options.outputLimitBytes,
+      containment: prepared.containment,
+      outputStopBytes: prepared.outputStopBytes,
     });
     if (outcome.spawnError) {
       throw new ToolFailure("os_error", `cannot start '${argv[0] ?? ""}': ${outcome.spawnError.message}`, {
@@ -128,10 +138,12 @@ export abstract class WorkspaceHandle extends SandboxHandle {
     if (outcome.aborted) {
       throw new ToolFailure("tool_execution_exception", "command aborted by the run; its process group was killed");
     }
+    const separator = outcome.stderr === "" || outcome.stderr.endsWith("\n") ? "" : "\n";
+    const stopped = outcome.outputExceeded ? `${separator}[rath] the command printed more than ${String(prepared.outputStopBytes)} bytes and was stopped\n` : "";
     return {
       exitCode: outcome.exitCode,
       stdout: outcome.stdout,
-      stderr: outcome.stderr,
+      stderr: outcome.stderr + stopped,
       elapsedMs: outcome.elapsedMs,
       truncated: outcome.truncated,
     };

@@ -12,18 +12,24 @@ import { Session } from "../session/session";
 /** Whether bubblewrap works here, and why not; tests of the bwrap backend skip (and say why) when it does not. */
 export const bwrapAvailability = await sandboxBackends.get("bwrap").available();
 
-/** Prints why bwrap tests are skipped, once per file that asks. */
+/** Under CI=true the bwrap backend is required: its tests fail instead of skipping (as PostgreSQL's do). */
+export const bwrapRequired = process.env.CI === "true";
+
+/** Prints why bwrap tests are skipped, once per file that asks; under CI=true a missing bwrap fails the file instead. */
 export function reportBwrapSkip(): void {
-  if (!bwrapAvailability.ok) console.warn(`[skip] bwrap sandbox tests skipped: ${bwrapAvailability.reason ?? "unavailable"}`);
+  if (bwrapAvailability.ok) return;
+  const reason = bwrapAvailability.reason ?? "unavailable";
+  if (bwrapRequired) throw new Error(`bwrap is required under CI=true but unavailable: ${reason}`);
+  console.warn(`[skip] bwrap sandbox tests skipped: ${reason}`);
 }
 
 /** The backends every shared test runs on. */
 export const BACKENDS = ["local", "bwrap"] as const;
 export type BackendName = (typeof BACKENDS)[number];
 
-/** True when a backend cannot run here (only bwrap can be missing). */
+/** True when a backend's tests should skip: only bwrap can be missing, and never under CI=true (there they fail). */
 export function backendMissing(backend: BackendName): boolean {
-  return backend === "bwrap" && !bwrapAvailability.ok;
+  return backend === "bwrap" && !bwrapAvailability.ok && !bwrapRequired;
 }
 
 let callNumber = 0;
