@@ -4,7 +4,7 @@
  * it), since local confines nothing but the environment and the call's lifetime.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { access, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -114,7 +114,7 @@ const ATTEMPTS: Record<string, { attempt: Attempt; onLocal: (host: Host) => bool
       return { escaped: result.stdout.startsWith("visible"), evidence: result.stdout.replace(/\n/g, " ") };
     },
   },
-  "write outside the workspace (/var/tmp, /tmp, another directory)": {
+  "write outside the workspace (/var/tmp, /tmp, the project's .rath/)": {
     note: "the server's user can write wherever it may",
     onLocal: () => true,
     attempt: async (handle, host) => {
@@ -205,7 +205,9 @@ let databaseDir = "";
 beforeAll(async () => {
   reportBwrapSkip();
   const id = randomUUID().slice(0, 8);
-  databaseDir = await mkdtemp(path.join(tmpdir(), "rath-escape-db-"));
+  // Inside the project, where the studio keeps its database (.rath/), not under /tmp (which bwrap replaces anyway).
+  await mkdir(path.join(process.cwd(), ".rath"), { recursive: true });
+  databaseDir = await mkdtemp(path.join(process.cwd(), ".rath", "escape-test-"));
   const databaseFile = path.join(databaseDir, "studio.db");
   database = await openDatabase({ url: `file:${databaseFile}` });
   const databaseMarker = `escape-marker-${id}`;

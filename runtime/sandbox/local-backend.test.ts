@@ -45,3 +45,54 @@ describe("local backend", () => {
     }
   });
 });
+
+describe.each([
+  ["cgroups where writable", true],
+  ["the /proc tracker", false],
+] as const)("local backend kills every process a call started, with %s", (_label, cgroups) => {
+  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1_800));
+
+  it("when the call ends: background, nohup and setsid children die with it", async () => {
+    const handle = await new LocalBackend({ cgroups }).open(null);
+    try {
+      const result = await handle.exec(
+        "(sleep 1; echo x > late-background) & nohup sh -c 'sleep 1; echo x > late-nohup' >/dev/null 2>&1 & setsid sh -c 'sleep 1; echo x > late-setsid' >/dev/null 2>&1 & echo returned",
+      );
+      expect(result.stdout).toBe("returned\n");
+      await settle();
+      expect(await handle.list(".")).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("when the call times out, a setsid escape included", async () => {
+    const handle = await new LocalBackend({ cgroups }).open(null);
+    try {
+      await expect(handle.exec("setsid sh -c 'sleep 1; echo x > late-timeout' >/dev/null 2>&1 & sleep 30", { timeoutMs: 300 })).rejects.toMatchObject({ kind: "timeout" });
+      await settle();
+      expect(await handle.exists("late-timeout")).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("local backend environment", () => {
+  it("gives commands a minimal environment: no server variables, HOME is the workspace", async () => {
+    process.env.RATH_LOCAL_ENV_SECRET = "do-not-leak";
+    const handle = await new LocalBackend().open(null);
+    try {
+      const names = (await handle.exec("env")).stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split("=")[0]);
+      const allowed = new Set(["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "PYENV_ROOT", "PWD", "SHLVL", "_", "RATH_SANDBOX_CALL"]);
+      expect(names.filter((name) => !allowed.has(name ?? ""))).toEqual([]);
+      expect((await handle.exec('echo "$HOME"')).stdout.trim()).toBe(handle.workingDir);
+    } finally {
+      delete process.env.RATH_LOCAL_ENV_SECRET;
+      await handle.close();
+    }
+  });
+});
