@@ -25,3 +25,25 @@ test("the selector example shows the router's route decision", async ({ page }) 
   await expect(decision.getByTestId("route-chosen")).toHaveText(/^(Editor|Writer|done)$/);
   await page.screenshot({ path: "test-results/screenshots/run-selector.png", fullPage: true });
 });
+
+test("the memory example recalls in a later run what an earlier run was told", async ({ page }) => {
+  const fact = `My parcel code is ${Date.now()}.`;
+  await startRunFromHome(page, "Notes with memory", fact);
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const loop = page.locator('[data-testid="session-row"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
+  await loop.click();
+  // The first run finds nothing to recall; it remembers its answer and commits the message.
+  const firstMemory = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="memory"]');
+  await expect(firstMemory).toHaveCount(2);
+  await expect(firstMemory.nth(0)).toContainText("remember · notes");
+  await expect(firstMemory.nth(1)).toContainText("commit · notes");
+
+  await startRunFromHome(page, "Notes with memory", "What is my parcel code?");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await page.locator('[data-testid="session-row"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]').click();
+  const recall = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="memory"]').first();
+  await expect(recall).toContainText("recall · notes · query: What is my parcel code?");
+  await expect(recall.getByTestId("memory-hit")).toHaveCount(1);
+  await expect(recall.getByTestId("memory-hit")).toContainText(fact);
+  await page.screenshot({ path: "test-results/screenshots/run-memory.png", fullPage: true });
+});

@@ -225,6 +225,26 @@ describe("Agent.forward", () => {
     ]);
   });
 
+  it("remembers its answer at the policy's URI (replacing it), before a commit that then skips the same text", async () => {
+    const store = new LocalMemoryStore({ name: "notes" });
+    const provider = createScriptedProvider({ steps: [{ content: "Teal." }, { content: "Still teal." }] });
+    const agent = new Agent({ name: "keeper", provider, memory: { store, recall: false, commit: true, remember: { uri: "memory://agent/keeper/last" } } });
+    const context = recordingContext();
+    const out = await agent.forward(Session.create("user", "Favourite colour?"), context);
+    expect(kinds(out)).toEqual(["user", "assistant", "memory", "memory"]);
+    expect((out.chunks.at(2) as ChunkOf<"memory">).payload).toEqual({ op: "remember", store: "notes", uri: "memory://agent/keeper/last", count: 1 });
+    expect((out.chunks.at(3) as ChunkOf<"memory">).payload).toEqual({ op: "commit", store: "notes", count: 1 });
+    await agent.forward(Session.create("user", "Again?"), context);
+    expect(store.read("memory://agent/keeper/last")).toBe("Still teal.");
+    expect(context.events.filter((event) => event.type.startsWith("memory.")).map((event) => event.type)).toEqual([
+      "memory.remembered",
+      "memory.committed",
+      "memory.remembered",
+      "memory.committed",
+    ]);
+    expect(() => new Agent({ name: "bad", provider, memory: { store, remember: { uri: "memory://agent/../x" } } })).toThrow(/forbidden path segment/);
+  });
+
   it("binds the sandbox lazily when a built-in tool is called", async () => {
     const workingDir = mkdtempSync(join(tmpdir(), "rath-agent-"));
     const provider = createScriptedProvider({ steps: [{ toolCalls: [{ name: "workspace_path_exists", arguments: { path: "." } }] }, { content: "yes" }] });

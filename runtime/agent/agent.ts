@@ -1,6 +1,7 @@
 import { defaultContext, type Forward, type RunContext } from "../context";
 import { RathError } from "../errors";
-import { commitFrom, recallInto, type MemoryPolicy } from "../memory/memory-operations";
+import { parseMemoryUri } from "../memory/memory-uri";
+import { commitFrom, lastAnswerText, recallInto, rememberInto, type MemoryPolicy } from "../memory/memory-operations";
 import type { Provider } from "../providers/types";
 import { bindSandbox } from "../sandbox/bind";
 import { makeChunk } from "../session/chunk";
@@ -72,6 +73,7 @@ export class Agent implements Forward {
     if (options.tokenBudget && !(options.tokenBudget.limit >= 0)) {
       throw new RathError("invalid_workflow", `agent '${options.name}': tokenBudget.limit must be >= 0; found ${options.tokenBudget.limit}`);
     }
+    if (options.memory?.remember) parseMemoryUri(options.memory.remember.uri);
     this.name = options.name;
     this.options = Object.freeze({ ...options });
     this.model = options.model ?? options.provider.defaultModel;
@@ -193,6 +195,12 @@ export class Agent implements Forward {
           effects: run.resources?.get(TOOL_EFFECTS_RESOURCE) as EffectHooks | undefined,
         });
         out = append(out, ...results);
+      }
+      const answer = memory?.remember ? lastAnswerText(out) : null;
+      if (memory?.remember && answer !== null) {
+        const before = out.chunks.length;
+        out = await rememberInto(out, memory.store, memory.remember.uri, answer, run, { producer: this.name });
+        announceChunks(run, out, before);
       }
       if (memory?.commit) {
         const before = out.chunks.length;

@@ -61,6 +61,14 @@ describe("LocalMemoryStore", () => {
     expect(store.size).toBe(3);
   });
 
+  it("still knows a text held at two URIs after one of them is rewritten", async () => {
+    const store = new LocalMemoryStore();
+    await store.remember("memory://user/a", "shared text");
+    await store.remember("memory://user/b", "shared text");
+    await store.remember("memory://user/a", "something else");
+    expect((await store.commit(Session.create("user", "shared text"))).count).toBe(0);
+  });
+
   it("ranks by embeddings when a hook is given, and falls back to BM25 when it fails", async () => {
     const vectors: Record<string, number[]> = { query: [1, 0], "alpha doc": [0, 1], "beta doc": [1, 0.1] };
     const store = new LocalMemoryStore({ embeddings: { embed: async (texts) => texts.map((text) => vectors[text] ?? [0, 0]) } });

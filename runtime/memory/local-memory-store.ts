@@ -1,16 +1,12 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { RathError } from "../errors";
-import { chunkText, type MemoryHit } from "../session/chunk";
+import type { MemoryHit } from "../session/chunk";
 import type { Session } from "../session/session";
-import { bm25Scores } from "./bm25";
+import { commitCandidates, isWithin, memoryContentKey, memorySnippet, newContent, rankByBm25, recallPrefix, type MemoryDocument } from "./memory-documents";
 import type { CommitResult, EmbeddingFunction, MemoryStore, RecallOptions } from "./memory-store";
-import { MEMORY_SCOPES, parseMemoryUri } from "./memory-uri";
-
-/** Length of a hit's snippet (SPEC §5). */
-export const SNIPPET_LENGTH = 200;
+import { parseMemoryUri } from "./memory-uri";
 
 /** The JSON file a persistent local store writes (schema-versioned). */
 export const LocalMemoryFile = z.object({
@@ -43,14 +39,6 @@ function cosine(left: readonly number[], right: readonly number[]): number {
   return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
 }
 
-function contentKey(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
-function snippet(text: string): string {
-  return text.trim().slice(0, SNIPPET_LENGTH);
-}
-
 /**
  * The built-in memory store: documents in memory (optionally persisted to one JSON file), ranked with BM25
  * over `[A-Za-z0-9]+` tokens, or by embeddings when a hook is given. Hits with score 0 (no shared term) are
@@ -62,7 +50,8 @@ export class LocalMemoryStore implements MemoryStore {
   private readonly embeddings: EmbeddingFunction | undefined;
   /** Insertion-ordered so that ties rank in the order documents were stored. */
   private readonly documents = new Map<string, string>();
-  private readonly contentKeys = new Set<string>();
+  /** How many documents hold each text (by content key), so a commit stores only new text. */
+  private readonly contentKeys = new Map<string, number>();
   private readonly embeddingCache = new Map<string, number[]>();
 
   constructor(options: LocalMemoryStoreOptions = {}) {
@@ -90,62 +79,35 @@ export class LocalMemoryStore implements MemoryStore {
   }
 
   async recall(query: string, k: number, options: RecallOptions = {}): Promise<MemoryHit[]> {
-    const prefix = this.scopePrefix(options.within);
-    const entries = [...this.documents].filter(([uri]) => prefix === null || uri === prefix || uri.startsWith(`${prefix}/`));
-    if (entries.length === 0 || k <= 0) return [];
-    const ranked = (this.embeddings ? await this.rankByEmbeddings(entries, query) : null) ?? this.rankByBm25(entries, query);
-    return ranked
-      .filter((hit) => hit.score > 0)
-      .slice(0, k);
+    const prefix = recallPrefix(options.within);
+    const documents: MemoryDocument[] = [];
+    for (const [uri, text] of this.documents) if (isWithin(uri, prefix)) documents.push({ uri, text });
+    if (documents.length === 0 || k <= 0) return [];
+    const ranked = this.embeddings ? await this.rankByEmbeddings(documents, query) : null;
+    return ranked === null ? rankByBm25(documents, query, k) : ranked.filter((hit) => hit.score > 0).slice(0, k);
   }
 
   async commit(session: Session): Promise<CommitResult> {
-    const uris: string[] = [];
-    let index = -1;
-    for (const chunk of session.chunks) {
-      index += 1;
-      if (chunk.kind !== "user" && chunk.kind !== "assistant") continue;
-      const text = chunkText(chunk).trim();
-      if (text === "" || this.contentKeys.has(contentKey(text))) continue;
-      const uri = `memory://session/${session.id}/${index}-${chunk.kind}`;
-      this.put(uri, text);
-      uris.push(uri);
-    }
-    if (uris.length > 0) this.save();
-    return { count: uris.length, uris };
-  }
-
-  private scopePrefix(within: string | undefined): string | null {
-    if (within === undefined) return null;
-    const uri = (MEMORY_SCOPES as readonly string[]).includes(within) ? `memory://${within}` : within;
-    parseMemoryUri(uri, { allowScopeOnly: true });
-    return uri.replace(/\/+$/, "");
-  }
-
-  private rankByBm25(entries: Array<[string, string]>, query: string): MemoryHit[] {
-    return bm25Scores(
-      entries.map(([, text]) => text),
-      query,
-    ).map(({ index, score }) => {
-      const [uri, text] = entries[index] as [string, string];
-      return { uri, score, snippet: snippet(text) };
-    });
+    const stored = newContent(commitCandidates(session), (key) => this.contentKeys.has(key));
+    for (const document of stored) this.put(document.uri, document.text);
+    if (stored.length > 0) this.save();
+    return { count: stored.length, uris: stored.map((document) => document.uri) };
   }
 
   /** Cosine ranking; null (fall back to BM25) when the hook fails or returns the wrong shape. */
-  private async rankByEmbeddings(entries: Array<[string, string]>, query: string): Promise<MemoryHit[] | null> {
+  private async rankByEmbeddings(documents: MemoryDocument[], query: string): Promise<MemoryHit[] | null> {
     const embeddings = this.embeddings;
     if (!embeddings) return null;
     try {
-      const missing = entries.filter(([uri]) => !this.embeddingCache.has(uri));
-      const vectors = await embeddings.embed([query, ...missing.map(([, text]) => text)]);
+      const missing = documents.filter(({ uri }) => !this.embeddingCache.has(uri));
+      const vectors = await embeddings.embed([query, ...missing.map(({ text }) => text)]);
       if (vectors.length !== missing.length + 1) return null;
-      missing.forEach(([uri], i) => this.embeddingCache.set(uri, vectors[i + 1] ?? []));
+      missing.forEach(({ uri }, i) => this.embeddingCache.set(uri, vectors[i + 1] ?? []));
       const queryVector = vectors[0] ?? [];
-      return entries
-        .map(([uri, text], index) => ({ uri, index, score: cosine(queryVector, this.embeddingCache.get(uri) ?? []), snippet: snippet(text) }))
+      return documents
+        .map(({ uri, text }, index) => ({ uri, index, score: cosine(queryVector, this.embeddingCache.get(uri) ?? []), snippet: memorySnippet(text) }))
         .sort((left, right) => right.score - left.score || left.index - right.index)
-        .map(({ uri, score, snippet: text }) => ({ uri, score, snippet: text }));
+        .map(({ uri, score, snippet }) => ({ uri, score, snippet }));
     } catch {
       return null;
     }
@@ -153,10 +115,16 @@ export class LocalMemoryStore implements MemoryStore {
 
   private put(uri: string, text: string): void {
     const previous = this.documents.get(uri);
-    if (previous !== undefined) this.contentKeys.delete(contentKey(previous));
+    if (previous !== undefined) {
+      const key = memoryContentKey(previous);
+      const holders = (this.contentKeys.get(key) ?? 1) - 1;
+      if (holders > 0) this.contentKeys.set(key, holders);
+      else this.contentKeys.delete(key);
+    }
     this.documents.delete(uri);
     this.documents.set(uri, text);
-    this.contentKeys.add(contentKey(text));
+    const key = memoryContentKey(text);
+    this.contentKeys.set(key, (this.contentKeys.get(key) ?? 0) + 1);
     this.embeddingCache.delete(uri);
   }
 

@@ -1,5 +1,5 @@
 import type { RunContext } from "../context";
-import { makeChunk, type MemoryHit } from "../session/chunk";
+import { chunkText, makeChunk, type MemoryHit } from "../session/chunk";
 import type { Session } from "../session/session";
 import type { MemoryStore, RecallOptions } from "./memory-store";
 
@@ -10,6 +10,11 @@ export interface MemoryPolicy {
   recall?: boolean | { k?: number; within?: RecallOptions["within"] };
   /** Commit the output session's new user/assistant text after the loop (default false, as in the reference). */
   commit?: boolean;
+  /**
+   * After the loop (before a commit), store the agent's answer (its last assistant text) at this URI, replacing
+   * what was there. Default: nothing is remembered.
+   */
+  remember?: { uri: string };
 }
 
 /** Default number of hits an Agent recalls. */
@@ -20,6 +25,17 @@ export function lastUserMessage(session: Session): string | null {
   for (let index = session.chunks.length - 1; index >= 0; index--) {
     const chunk = session.chunks.at(index);
     if (chunk?.kind === "user" && chunk.payload.content.trim() !== "") return chunk.payload.content;
+  }
+  return null;
+}
+
+/** The text a remember stores by default: the session's last non-blank assistant text, else its last user text, or null. */
+export function lastAnswerText(session: Session): string | null {
+  for (const kind of ["assistant", "user"] as const) {
+    for (let index = session.chunks.length - 1; index >= 0; index--) {
+      const chunk = session.chunks.at(index);
+      if (chunk?.kind === kind && chunkText(chunk).trim() !== "") return chunkText(chunk);
+    }
   }
   return null;
 }

@@ -1,9 +1,8 @@
 import { announceChunks, announceSession } from "../agent/announce";
 import { defaultContext, type Forward, type RunContext } from "../context";
 import { RathError } from "../errors";
-import { chunkText } from "../session/chunk";
 import type { Session } from "../session/session";
-import { commitFrom, DEFAULT_RECALL_K, recallInto, rememberInto } from "./memory-operations";
+import { commitFrom, DEFAULT_RECALL_K, lastAnswerText, recallInto, rememberInto } from "./memory-operations";
 import type { MemoryStore, RecallOptions } from "./memory-store";
 import { parseMemoryUri } from "./memory-uri";
 
@@ -14,16 +13,6 @@ export type MemoryStepOptions = { name?: string; store: MemoryStore } & (
   /** `text` defaults to the session's last assistant (or user) text. */
   | { op: "remember"; uri: string; text?: string }
 );
-
-function lastText(session: Session): string | null {
-  for (const kind of ["assistant", "user"] as const) {
-    for (let index = session.chunks.length - 1; index >= 0; index--) {
-      const chunk = session.chunks.at(index);
-      if (chunk?.kind === kind && chunkText(chunk).trim() !== "") return chunkText(chunk);
-    }
-  }
-  return null;
-}
 
 /**
  * A workflow component for the canvas's Memory node. Recall adds a `memory` recall chunk on a fork (or
@@ -57,7 +46,7 @@ export class MemoryStep implements Forward {
     if (options.op === "commit") {
       result = await commitFrom(fork, options.store, run, { producer: this.name });
     } else {
-      const text = options.text ?? lastText(session);
+      const text = options.text ?? lastAnswerText(session);
       if (text === null) {
         throw new RathError("invalid_argument", `memory step '${this.name}': nothing to remember; expected a text option or a user/assistant message in the session`);
       }

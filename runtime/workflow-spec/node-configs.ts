@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { McpServerConfig } from "../mcp/server-config";
+import { parseMemoryUri } from "../memory/memory-uri";
 import { ToolPolicy } from "../tools/policy";
 
 /** A model-visible tool name: the characters every provider accepts. */
@@ -86,14 +87,29 @@ export type CompressorConfig = z.infer<typeof CompressorConfig>;
 export const MemoryScope = z.enum(["user", "agent", "session", "resources"]);
 export type MemoryScope = z.infer<typeof MemoryScope>;
 
-/** Memory: a store attached to agents; recall before the loop, commit after it. */
+/** A memory document URI (`memory://{scope}/...`, no `.`/`..`/empty segments). */
+const MemoryDocumentUri = z.string().superRefine((uri, context) => {
+  try {
+    parseMemoryUri(uri);
+  } catch (error) {
+    context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+  }
+});
+
+/**
+ * Memory: a store attached to agents; recall before the loop, remember the answer and commit after it. The
+ * engine keeps one store per workflow and store name in its database (BM25 recall, as the runtime's local store).
+ */
 export const MemoryConfig = z.object({
-  /** Store name ("local" is the BM25 store of SPEC §5). */
+  /** Store name; agents whose Memory nodes name the same store share it. */
   store: z.string().min(1),
+  /** Where recall searches: a scope (commits are stored under `session`). */
   scope: MemoryScope,
   recall: z.boolean(),
   commit: z.boolean(),
   topK: z.number().int().positive().optional(),
+  /** After the loop, store the agent's answer at this URI (replacing what was there). */
+  remember: MemoryDocumentUri.optional(),
 });
 export type MemoryConfig = z.infer<typeof MemoryConfig>;
 

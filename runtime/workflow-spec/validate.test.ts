@@ -42,6 +42,14 @@ const cases: Case[] = [
     message: /^settings\.maxSteps: Too small: expected number to be >0; found number -1$/,
   },
   {
+    name: "a Memory node remembering at a traversal URI",
+    spec: withSpec((spec) => spec.nodes.push({ id: "notes", type: "memory", config: { store: "notes", scope: "agent", recall: true, commit: false, remember: "memory://agent/../secrets" } })),
+    code: "invalid_field",
+    nodeId: "notes",
+    path: ["nodes", 3, "config", "remember"],
+    message: /forbidden path segment '\.\.'/,
+  },
+  {
     name: "a wrong version",
     spec: { ...minimalSpec(), version: 2 },
     code: "invalid_field",

@@ -70,3 +70,4 @@ export {
   SaveProviderSettingInput,
   type ProviderSettingView,
 } from "./provider-settings-store";
+export { readMemoryDocuments, writeMemoryDocuments, MemoryStoreKey, type WriteMemoryOptions } from "./memory-documents";

@@ -33,6 +33,7 @@ import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
 import { StepRecorder, type StoredChunks } from "./step-recorder";
+import { WorkflowMemoryStore } from "./workflow-memory-store";
 
 /**
  * How often, at most, the run row is read between steps to see a cancel request (ms), when no step was committed
@@ -56,8 +57,11 @@ export interface ExecutorOptions {
   retryMaxMs?: number;
   /** Where Input nodes place their session (default: the runtime's default placement). */
   placement?: { backend: string; workingDir?: string };
-  /** Memory stores for Memory nodes. */
-  getMemoryStore?: (config: MemoryConfig) => MemoryStore;
+  /**
+   * Memory stores for Memory nodes, by config and workflow (the run's, or a sub-workflow's). Default: the
+   * workflow's store of that name in this database (`WorkflowMemoryStore`), shared by every worker.
+   */
+  getMemoryStore?: (config: MemoryConfig, workflowId: string) => MemoryStore;
   /** When aborted (the worker is stopping), the run goes back to the queue before its next step. */
   shutdown?: AbortSignal;
   /** Live runtime events (including streaming deltas, which are not stored). Must not throw. */
@@ -275,12 +279,13 @@ class RunExecution {
     return null;
   }
 
-  private async resolveProviders(): Promise<void> {
+  /** Resolves the providers a plan's nodes name (once each per execution), so `getProvider` can hand them out. */
+  private async resolveProviders(plan: Plan = this.plan): Promise<void> {
     const names = new Set<string>();
-    for (const { node } of Object.values(this.plan.nodes)) {
+    for (const { node } of Object.values(plan.nodes)) {
       if ((node.type === "agent" || node.type === "selector" || node.type === "compressor") && node.config.provider) names.add(node.config.provider);
     }
-    for (const name of names) this.providers.set(name, await this.options.resolveProvider(name));
+    for (const name of names) if (!this.providers.has(name)) this.providers.set(name, await this.options.resolveProvider(name));
   }
 
   /**
@@ -343,10 +348,16 @@ class RunExecution {
       },
       ...(input === undefined ? {} : { input }),
       ...(this.options.placement ? { placement: this.options.placement } : {}),
-      ...(this.options.getMemoryStore ? { getMemoryStore: this.options.getMemoryStore } : {}),
+      workflowId: this.claim.run.workflowId,
+      getMemoryStore: (config, workflowId) => this.memoryStore(config, workflowId ?? this.claim.run.workflowId),
       effects: ledgerEffectHooks(this.database, { runId, nodeId, stepSeq }),
       loadSubworkflow: (workflowId, revisionId) => this.loadSubworkflow(workflowId, revisionId),
     };
+  }
+
+  private memoryStore(config: MemoryConfig, workflowId: string): MemoryStore {
+    if (this.options.getMemoryStore) return this.options.getMemoryStore(config, workflowId);
+    return new WorkflowMemoryStore(this.database, workflowId, config.store);
   }
 
   private async loadSubworkflow(workflowId: string, revisionId?: string): Promise<unknown> {
@@ -355,6 +366,8 @@ class RunExecution {
     if (revision === null || revision.workflowId !== workflowId) {
       throw new RathError("not_found", `sub-workflow ${workflowId}${revisionId ? ` revision ${revisionId}` : ""} not found (or it has no saved revision)`);
     }
+    // The sub-workflow may name providers its caller does not use.
+    await this.resolveProviders(compileWorkflow(revision.spec));
     return revision.spec;
   }
 

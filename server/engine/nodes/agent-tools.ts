@@ -45,8 +45,9 @@ export function agentMemory(plan: Plan, node: PlanNode, env: NodeEnv): MemoryPol
     throw new RathError("invalid_config", `agent '${node.node.id}' has memory node '${memoryId}' attached, but the engine provides no memory stores (NodeEnv.getMemoryStore)`);
   }
   return {
-    store: env.getMemoryStore(config),
+    store: env.getMemoryStore(config, env.workflowId),
     recall: config.recall ? { within: config.scope, ...(config.topK === undefined ? {} : { k: config.topK }) } : false,
     commit: config.commit,
+    ...(config.remember === undefined ? {} : { remember: { uri: config.remember } }),
   };
 }

@@ -40,8 +40,10 @@ export interface NodeEnv {
   readonly placement?: { backend: string; workingDir?: string };
   /** Effect-ledger hooks for tool dispatch (see runtime/tools/effects.ts). */
   readonly effects?: EffectHooks;
-  /** The memory store a Memory node names; required when a spec has Memory nodes. */
-  getMemoryStore?(config: MemoryConfig): MemoryStore;
+  /** The workflow whose nodes run here (the run's, or a sub-workflow's); its memory stores are the ones used. */
+  readonly workflowId?: string;
+  /** The memory store a Memory node names, for the workflow given; required when a spec has Memory nodes. */
+  getMemoryStore?(config: MemoryConfig, workflowId: string | undefined): MemoryStore;
   /** Loads a saved workflow's spec (its latest revision, or the pinned one); required for Sub-workflow nodes. */
   loadSubworkflow?(workflowId: string, revisionId?: string): Promise<unknown>;
   /** Ids of the workflows being run as sub-workflows above this one (guards against endless recursion). */

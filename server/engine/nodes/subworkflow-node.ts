@@ -22,7 +22,7 @@ export async function executeSubworkflow(node: PlanNode, inputs: readonly Sessio
     throw new RathError("cycle_detected", `sub-workflow '${workflowId}' runs itself: ${[...stack, workflowId].join(" -> ")}`);
   }
   const plan = compileWorkflow(await env.loadSubworkflow(workflowId, revisionId));
-  const result = await runPlanSequentially(plan, { ...env, subworkflowStack: [...stack, workflowId] }, { input: singleInput(node, inputs) });
+  const result = await runPlanSequentially(plan, { ...env, workflowId, subworkflowStack: [...stack, workflowId] }, { input: singleInput(node, inputs) });
   if (result.status === "interrupted") {
     throw new RathError(
       "invalid_workflow",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LocalMemoryStore } from "../../../../runtime/memory/local-memory-store";
 import { createDemoProvider } from "../../../../runtime/testing/demo-provider";
 import { runPlanSequentially } from "../../nodes/sequential-runner";
 import { testEnv } from "../../nodes/test-env";
@@ -11,8 +12,10 @@ describe("example specs run offline with the demo provider", () => {
     ["fork-merge-research", ["input", "fork", "pros", "cons", "merge", "summary", "output"]],
     ["selector-loop", ["input", "writer", "reviewer", "router", "editor", "output"]],
     ["approval", ["input", "drafter", "review", "review", "output"]],
+    ["memory-notes", ["input", "assistant", "output"]],
   ])("%s reaches its output", async (slug, path) => {
-    const env = testEnv({ scripted: createDemoProvider() });
+    const store = new LocalMemoryStore({ name: "notes" });
+    const env = testEnv({ scripted: createDemoProvider() }, { getMemoryStore: () => store });
     const result = await runPlanSequentially(compileWorkflow(EXAMPLE_SPECS[slug]), env, { decide: async () => ({ kind: "approve" }) });
     expect(result.status).toBe("succeeded");
     expect(result.steps.map((step) => step.nodeId)).toEqual(path);
