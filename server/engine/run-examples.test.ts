@@ -27,7 +27,7 @@ async function expectConsistentGraph(database: Database, runId: string): Promise
 }
 
 describeEachDatabase("example workflows on the durable engine (demo provider)", (open) => {
-  for (const slug of ["hello-agent", "fork-merge-research", "selector-loop"]) {
+  for (const slug of ["hello-agent", "fork-merge-research", "selector-loop", "memory-notes"]) {
     it(`${slug} succeeds with a consistent session graph`, async () => {
       const { database } = await open();
       const run = await queueRun(database, EXAMPLE_SPECS[slug], { input: "What is a session?" });
