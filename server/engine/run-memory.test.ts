@@ -10,7 +10,7 @@ import { createWorkflow, saveRevision } from "../db/workflow-store";
 import { runToCompletion } from "./run-to-completion";
 import { compileWorkflow } from "./spec/compile";
 import { EXAMPLE_SPECS } from "./spec/examples";
-import type { WorkflowSpec } from "./spec/workflow-spec";
+import type { WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
 import { allEvents } from "./testing/canonical-graph";
 import { queueRun } from "./testing/engine-fixtures";
 import { spawnCrashWorker, waitFor } from "./testing/spawn-worker";
