@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isRathError } from "../errors";
 import { LocalMemoryStore } from "../memory/local-memory-store";
+import type { ChatMessage } from "../providers/types";
 import type { ChunkOf } from "../session/chunk";
 import { extra } from "../session/lineage";
 import { Session } from "../session/session";
@@ -75,6 +76,25 @@ describe("Agent.forward", () => {
     const created = context.events.filter((event) => event.type === "session.created").map((event) => (event.type === "session.created" ? event.session_id : ""));
     expect(created).toEqual([agent.id, out.id]);
     expect(context.events.at(-1)).toEqual({ type: "agent.ended", agent: "calc", session_id: out.id, rounds: 2, truncated: false });
+  });
+
+  it("hands the model one conversation array that only grows (a round does not copy the conversation)", async () => {
+    const seen: (readonly ChatMessage[])[] = [];
+    const lengths: number[] = [];
+    const provider = createScriptedProvider({
+      steps: (request, index) => {
+        seen.push(request.messages);
+        lengths.push(request.messages.length);
+        return index < 3 ? { toolCalls: [{ name: "add", arguments: { a: index, b: 1 } }] } : { content: "done" };
+      },
+    });
+    const agent = new Agent({ name: "calc", instructions: "Use tools.", provider, tools: [add] });
+    await agent.forward(Session.create("user", "count"));
+    expect(lengths).toEqual([2, 4, 6, 8]);
+    expect(new Set(seen).size).toBe(1);
+    // What each call saw is still what the scripted provider reports for it.
+    expect(provider.requests.map((request) => request.messages.length)).toEqual([2, 4, 6, 8]);
+    expect(provider.requests[1]?.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
   });
 
   it("ends at the round limit with loop.truncated = true", async () => {

@@ -120,7 +120,8 @@ export class Agent implements Forward {
     announceSession(run, out);
     // The recall fork's sandbox reference passes to `out` (derive retained its own).
     if (working !== input) await working.release();
-    // The model's view of `out`, kept in step with it so a round costs O(new chunks), not O(session).
+    // The model's view of `out`, kept in step with it so a round costs O(new chunks), not O(session): each
+    // request passes this same array, which only grows between calls (ModelRequest.messages says so).
     const messages = sessionToMessages(out, this.session);
     const append = (session: Session, ...chunks: Parameters<Session["append"]>): Session => {
       const next = session.append(...chunks);
@@ -147,7 +148,7 @@ export class Agent implements Forward {
           this.options.provider,
           {
             model: this.model,
-            messages: messages.slice(),
+            messages,
             ...(schemas.length > 0 ? { tools: schemas } : {}),
             ...(this.options.temperature === undefined ? {} : { temperature: this.options.temperature }),
             ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),

@@ -21,7 +21,13 @@ export type FinishReason = z.infer<typeof FinishReason>;
 
 export interface ModelRequest {
   model: string;
-  messages: ChatMessage[];
+  /**
+   * The conversation so far. Read it during the call: a caller may pass an array it extends afterwards (the
+   * Agent appends each round's messages to the same array once the call returned, so a round costs O(new
+   * messages)) and it never changes the entries already there. A provider that keeps a request past the call
+   * keeps `messages.length` with it (as the scripted provider does) or copies the array.
+   */
+  messages: readonly ChatMessage[];
   tools?: ToolSchema[];
   temperature?: number;
   maxTokens?: number;

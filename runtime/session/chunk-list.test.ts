@@ -20,6 +20,56 @@ describe("ChunkList", () => {
     expect(joined.slice(10, 14)).toEqual([10, 11, 12, 13]);
   });
 
+  it("reads every shape of tree the same way through iteration, forEach, toArray and slice", () => {
+    // Deterministic pseudo-random appends, concats on either side and takes, checked against a plain array.
+    let seed = 7;
+    const next = (limit: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % limit;
+    };
+    let list = ChunkList.empty<number>();
+    let model: number[] = [];
+    let counter = 0;
+    for (let step = 0; step < 400; step++) {
+      const choice = next(4);
+      if (choice === 0) {
+        list = list.append(counter);
+        model.push(counter++);
+      } else if (choice === 1 || choice === 2) {
+        const piece = range(next(70), counter);
+        counter += piece.length;
+        list = choice === 1 ? list.concat(ChunkList.from(piece)) : ChunkList.from(piece).concat(list);
+        model = choice === 1 ? [...model, ...piece] : [...piece, ...model];
+      } else {
+        const count = next(model.length + 1);
+        list = list.take(count);
+        model = model.slice(0, count);
+      }
+      expect([...list]).toEqual(model);
+      const visited: number[] = [];
+      list.forEach((item, index) => {
+        expect(index).toBe(visited.length);
+        visited.push(item);
+      });
+      expect(visited).toEqual(model);
+      expect(list.toArray()).toEqual(model);
+      const start = next(model.length + 2);
+      const end = start + next(80);
+      expect(list.slice(start, end)).toEqual(model.slice(start, end));
+    }
+  });
+
+  it("iterates the empty list and lists built from empty pieces", () => {
+    expect([...ChunkList.empty<number>()]).toEqual([]);
+    expect(ChunkList.empty<number>().concat(ChunkList.from([])).toArray()).toEqual([]);
+    expect([...ChunkList.from(range(40)).take(0)]).toEqual([]);
+    expect(ChunkList.from(range(3)).slice(2, 1)).toEqual([]);
+    const iterator = ChunkList.from([1])[Symbol.iterator]();
+    expect(iterator.next()).toEqual({ value: 1, done: false });
+    expect(iterator.next()).toEqual({ value: undefined, done: true });
+    expect(iterator.next().done).toBe(true);
+  });
+
   it("never changes a list another holder can see", () => {
     const base = ChunkList.from(range(100));
     const a = base.append(100);

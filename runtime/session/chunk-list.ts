@@ -5,61 +5,65 @@
  *
  * Why a rope and not an array: a fork must not copy the parent's chunks, and a merge of two long sessions
  * must not copy either of them (SPEC §2).
+ *
+ * Reading is the hot path (every export, message build and page of chunks walks a list), so:
+ * - every node is one class with the same fields (a leaf has `items`, a branch `left`/`right`), so the walks
+ *   below see one hidden class and stay monomorphic;
+ * - iteration walks leaf by leaf with an explicit stack of right subtrees (`ChunkListIterator`, not a
+ *   generator), and `forEach`/`toArray` run the same walk without an iterator result per element.
  */
 
 const LEAF_MAX = 32;
 
-interface Leaf<T> {
-  readonly leaf: true;
-  readonly items: readonly T[];
-  readonly size: number;
-  readonly height: 0;
+/** A rope node: a leaf when `items` is non-null, else a branch of `left` and `right`. */
+class RopeNode<T> {
+  constructor(
+    readonly items: readonly T[] | null,
+    readonly left: RopeNode<T> | null,
+    readonly right: RopeNode<T> | null,
+    readonly size: number,
+    readonly height: number,
+  ) {}
 }
 
-interface Branch<T> {
-  readonly leaf: false;
-  readonly left: Node<T>;
-  readonly right: Node<T>;
-  readonly size: number;
-  readonly height: number;
+type Leaf<T> = RopeNode<T> & { readonly items: readonly T[] };
+type Branch<T> = RopeNode<T> & { readonly items: null; readonly left: RopeNode<T>; readonly right: RopeNode<T> };
+
+function isLeaf<T>(node: RopeNode<T>): node is Leaf<T> {
+  return node.items !== null;
 }
 
-type Node<T> = Leaf<T> | Branch<T>;
-
-function leaf<T>(items: readonly T[]): Leaf<T> {
-  return { leaf: true, items: Object.freeze(items.slice()) as readonly T[], size: items.length, height: 0 };
+function leafOf<T>(items: readonly T[]): Leaf<T> {
+  return new RopeNode<T>(Object.freeze(items), null, null, items.length, 0) as Leaf<T>;
 }
 
-function branch<T>(left: Node<T>, right: Node<T>): Branch<T> {
-  return {
-    leaf: false,
-    left,
-    right,
-    size: left.size + right.size,
-    height: Math.max(left.height, right.height) + 1,
-  };
+function branch<T>(left: RopeNode<T>, right: RopeNode<T>): Branch<T> {
+  const height = left.height > right.height ? left.height : right.height;
+  return new RopeNode<T>(null, left, right, left.size + right.size, height + 1) as Branch<T>;
 }
 
 /** Builds branch(l, r) when their heights differ by at most 2, restoring the AVL invariant by rotation. */
-function balance<T>(l: Node<T>, r: Node<T>): Node<T> {
-  if (l.height > r.height + 1 && !l.leaf) {
-    if (l.left.height >= l.right.height) return branch(l.left, branch(l.right, r));
-    const inner = l.right as Branch<T>;
-    return branch(branch(l.left, inner.left), branch(inner.right, r));
+function balance<T>(l: RopeNode<T>, r: RopeNode<T>): RopeNode<T> {
+  if (l.height > r.height + 1 && !isLeaf(l)) {
+    const lb = l as Branch<T>;
+    if (lb.left.height >= lb.right.height) return branch(lb.left, branch(lb.right, r));
+    const inner = lb.right as Branch<T>;
+    return branch(branch(lb.left, inner.left), branch(inner.right, r));
   }
-  if (r.height > l.height + 1 && !r.leaf) {
-    if (r.right.height >= r.left.height) return branch(branch(l, r.left), r.right);
-    const inner = r.left as Branch<T>;
-    return branch(branch(l, inner.left), branch(inner.right, r.right));
+  if (r.height > l.height + 1 && !isLeaf(r)) {
+    const rb = r as Branch<T>;
+    if (rb.right.height >= rb.left.height) return branch(branch(l, rb.left), rb.right);
+    const inner = rb.left as Branch<T>;
+    return branch(branch(l, inner.left), branch(inner.right, rb.right));
   }
   return branch(l, r);
 }
 
 /** Joins two balanced trees in O(|h(l) - h(r)|). */
-function join<T>(l: Node<T>, r: Node<T>): Node<T> {
+function join<T>(l: RopeNode<T>, r: RopeNode<T>): RopeNode<T> {
   if (l.size === 0) return r;
   if (r.size === 0) return l;
-  if (l.leaf && r.leaf && l.size + r.size <= LEAF_MAX) return leaf([...l.items, ...r.items]);
+  if (isLeaf(l) && isLeaf(r) && l.size + r.size <= LEAF_MAX) return leafOf([...l.items, ...r.items]);
   if (Math.abs(l.height - r.height) <= 1) return branch(l, r);
   if (l.height > r.height) {
     const lb = l as Branch<T>;
@@ -69,36 +73,85 @@ function join<T>(l: Node<T>, r: Node<T>): Node<T> {
   return balance(join(l, rb.left), rb.right);
 }
 
-function appendItem<T>(node: Node<T>, item: T): Node<T> {
-  if (node.leaf) {
-    if (node.size < LEAF_MAX) return leaf([...node.items, item]);
-    return branch(node, leaf([item]));
+function appendItem<T>(node: RopeNode<T>, item: T): RopeNode<T> {
+  if (isLeaf(node)) {
+    if (node.size < LEAF_MAX) return leafOf([...node.items, item]);
+    return branch(node, leafOf([item]));
   }
-  return balance(node.left, appendItem(node.right, item));
+  const b = node as Branch<T>;
+  return balance(b.left, appendItem(b.right, item));
 }
 
-function take<T>(node: Node<T>, count: number): Node<T> {
+function take<T>(node: RopeNode<T>, count: number): RopeNode<T> {
   if (count >= node.size) return node;
   if (count <= 0) return EMPTY_LEAF as Leaf<T>;
-  if (node.leaf) return leaf(node.items.slice(0, count));
-  if (count <= node.left.size) return take(node.left, count);
-  return join(node.left, take(node.right, count - node.left.size));
+  if (isLeaf(node)) return leafOf(node.items.slice(0, count));
+  const b = node as Branch<T>;
+  if (count <= b.left.size) return take(b.left, count);
+  return join(b.left, take(b.right, count - b.left.size));
 }
 
-function fromArray<T>(items: readonly T[], start: number, end: number): Node<T> {
+function fromArray<T>(items: readonly T[], start: number, end: number): RopeNode<T> {
   const count = end - start;
-  if (count <= LEAF_MAX) return leaf(items.slice(start, end));
+  if (count <= LEAF_MAX) return leafOf(items.slice(start, end));
   // Split on a leaf boundary so leaves stay full and the tree stays balanced.
   const leaves = Math.ceil(count / LEAF_MAX);
   const mid = start + Math.ceil(leaves / 2) * LEAF_MAX;
   return branch(fromArray(items, start, mid), fromArray(items, mid, end));
 }
 
-const EMPTY_LEAF: Leaf<never> = { leaf: true, items: Object.freeze([]), size: 0, height: 0 };
+const EMPTY_LEAF: Leaf<never> = leafOf<never>([]);
+
+/**
+ * Descends the left spine of `node` to its first leaf, pushing the right subtree of every branch passed on
+ * `pending` (so popping `pending` yields the following subtrees in order).
+ */
+function firstLeaf<T>(node: RopeNode<T>, pending: RopeNode<T>[]): readonly T[] {
+  let current = node;
+  while (current.items === null) {
+    pending.push(current.right as RopeNode<T>);
+    current = current.left as RopeNode<T>;
+  }
+  return current.items;
+}
+
+/** In-order iterator over a rope: one leaf at a time, the right subtrees still to visit on a stack. */
+class ChunkListIterator<T> implements IterableIterator<T> {
+  private readonly pending: RopeNode<T>[] = [];
+  private items: readonly T[];
+  private index = 0;
+
+  constructor(root: RopeNode<T>) {
+    this.items = firstLeaf(root, this.pending);
+  }
+
+  next(): IteratorResult<T> {
+    const items = this.items;
+    if (this.index < items.length) return { value: items[this.index++] as T, done: false };
+    return this.nextLeaf();
+  }
+
+  private nextLeaf(): IteratorResult<T> {
+    for (;;) {
+      const next = this.pending.pop();
+      if (next === undefined) return { value: undefined, done: true };
+      const items = firstLeaf(next, this.pending);
+      if (items.length > 0) {
+        this.items = items;
+        this.index = 1;
+        return { value: items[0] as T, done: false };
+      }
+    }
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return this;
+  }
+}
 
 /** An immutable, structurally shared list. */
 export class ChunkList<T> implements Iterable<T> {
-  private constructor(private readonly root: Node<T>) {}
+  private constructor(private readonly root: RopeNode<T>) {}
 
   static empty<T>(): ChunkList<T> {
     return new ChunkList<T>(EMPTY_LEAF as Leaf<T>);
@@ -126,12 +179,13 @@ export class ChunkList<T> implements Iterable<T> {
   at(index: number): T | undefined {
     let i = index < 0 ? this.root.size + index : index;
     if (i < 0 || i >= this.root.size) return undefined;
-    let node: Node<T> = this.root;
-    while (!node.leaf) {
-      if (i < node.left.size) node = node.left;
+    let node = this.root;
+    while (node.items === null) {
+      const left = node.left as RopeNode<T>;
+      if (i < left.size) node = left;
       else {
-        i -= node.left.size;
-        node = node.right;
+        i -= left.size;
+        node = node.right as RopeNode<T>;
       }
     }
     return node.items[i];
@@ -156,33 +210,64 @@ export class ChunkList<T> implements Iterable<T> {
     return new ChunkList(take(this.root, count));
   }
 
-  *[Symbol.iterator](): Iterator<T> {
-    const stack: Node<T>[] = [this.root];
-    while (stack.length > 0) {
-      const node = stack.pop() as Node<T>;
-      if (node.leaf) yield* node.items;
-      else stack.push(node.right, node.left);
+  [Symbol.iterator](): IterableIterator<T> {
+    return new ChunkListIterator(this.root);
+  }
+
+  /** Calls `visit(item, index)` for every element in order: the fastest full read (no iterator results). */
+  forEach(visit: (item: T, index: number) => void): void {
+    const pending: RopeNode<T>[] = [];
+    let items = firstLeaf(this.root, pending);
+    let index = 0;
+    for (;;) {
+      for (let i = 0; i < items.length; i++) visit(items[i] as T, index++);
+      const next = pending.pop();
+      if (next === undefined) return;
+      items = firstLeaf(next, pending);
     }
   }
 
   toArray(): T[] {
-    const out: T[] = new Array(this.root.size);
+    const out: T[] = new Array<T>(this.root.size);
+    const pending: RopeNode<T>[] = [];
+    let items = firstLeaf(this.root, pending);
     let k = 0;
-    const stack: Node<T>[] = [this.root];
-    while (stack.length > 0) {
-      const node = stack.pop() as Node<T>;
-      if (node.leaf) for (const item of node.items) out[k++] = item;
-      else stack.push(node.right, node.left);
+    for (;;) {
+      for (let i = 0; i < items.length; i++) out[k++] = items[i] as T;
+      const next = pending.pop();
+      if (next === undefined) return out;
+      items = firstLeaf(next, pending);
     }
-    return out;
   }
 
-  /** Elements in [start, end) as an array (for pagination). */
+  /** Elements in [start, end) as an array (for pagination). O(log n + end - start). */
   slice(start: number, end = this.root.size): T[] {
     const from = Math.max(0, start);
     const to = Math.min(this.root.size, end);
     const out: T[] = [];
-    for (let i = from; i < to; i++) out.push(this.at(i) as T);
-    return out;
+    if (from >= to) return out;
+    // Descend to the leaf holding `from`, keeping the right subtrees still to visit, then walk on.
+    const pending: RopeNode<T>[] = [];
+    let node = this.root;
+    let offset = from;
+    while (node.items === null) {
+      const left = node.left as RopeNode<T>;
+      if (offset < left.size) {
+        pending.push(node.right as RopeNode<T>);
+        node = left;
+      } else {
+        offset -= left.size;
+        node = node.right as RopeNode<T>;
+      }
+    }
+    let items: readonly T[] = node.items;
+    let remaining = to - from;
+    for (;;) {
+      for (let i = offset; i < items.length && remaining > 0; i++, remaining--) out.push(items[i] as T);
+      const next = pending.pop();
+      if (remaining === 0 || next === undefined) return out;
+      items = firstLeaf(next, pending);
+      offset = 0;
+    }
   }
 }

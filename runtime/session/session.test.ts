@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
+import { isUuidV4 } from "../ids";
 import { SandboxHandle } from "../sandbox/handle";
 import { makeChunk } from "./chunk";
 import { Session, SessionSnapshot } from "./session";
@@ -86,6 +87,19 @@ describe("fork and detach", () => {
     expect(detached.lineage.lineage_kind).toBe("op_detach");
     expect(detached.lineage.lineage_operator).toBe("Session.detach");
     expect(detached.chunks.toArray()).toEqual(base.chunks.toArray());
+  });
+
+  it("forks of one session share one frozen lineage value (a fork costs its own object and id only)", () => {
+    const base = Session.create("user", "q");
+    const [first, second] = [base.fork(), base.fork()];
+    expect(first?.lineage).toBe(second?.lineage);
+    expect(Object.isFrozen(first?.lineage)).toBe(true);
+    expect(Object.isFrozen(first?.lineage.parent_session_ids)).toBe(true);
+    const other = base.fork().fork();
+    expect(other.lineage.parent_session_ids).not.toEqual([base.id]);
+    expect(base.detach().lineage).toBe(other.detach().lineage);
+    expect(isUuidV4(first?.id ?? "")).toBe(true);
+    expect(new Set(Array.from({ length: 1000 }, () => base.fork().id)).size).toBe(1000);
   });
 
   it("forks share the sandbox handle and count references", async () => {

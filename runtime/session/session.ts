@@ -25,7 +25,8 @@ interface SessionFields {
   chunks: ChunkList<Chunk>;
   placement: Placement;
   handle: SandboxHandle | null;
-  lineage: Lineage;
+  /** Built by `frozenLineage` (shared as it is). */
+  lineage: Readonly<Lineage>;
   usage: Usage | null;
   pending: readonly string[];
   provider: string | null;
@@ -62,6 +63,40 @@ function toList(chunks: ChunkList<Chunk> | readonly Chunk[]): ChunkList<Chunk> {
 }
 
 /**
+ * A Session's lineage: always one literal in one key order, so every Session's lineage shares a hidden class,
+ * which keeps readers over many sessions (lineage export, graph helpers) monomorphic and fast. Frozen parts
+ * are shared as they are; others are copied once.
+ */
+function frozenLineage(lineage: Readonly<Lineage>): Readonly<Lineage> {
+  return Object.freeze({
+    parent_session_ids: frozenCopy(lineage.parent_session_ids, (ids) => [...ids]),
+    lineage_operator: lineage.lineage_operator,
+    lineage_kind: lineage.lineage_kind,
+    lineage_extras: frozenCopy(lineage.lineage_extras, (extras) => extras.map((pair) => Object.freeze([...pair]) as [string, unknown])),
+  });
+}
+
+const NO_EXTRAS: LineageExtras = Object.freeze([]) as unknown as LineageExtras;
+
+/** Every detached session has the same lineage: no parents, `op_detach`. */
+const DETACH_LINEAGE = frozenLineage({ parent_session_ids: [], lineage_operator: "Session.detach", lineage_kind: "op_detach", lineage_extras: NO_EXTRAS });
+
+/**
+ * The lineage of a fork of a session (parents `[id]`, `op_fork`) is the same value for every fork of it, so
+ * forks share it: a fork then costs its own object and id only (1,000 forks of one session hold one lineage).
+ */
+const forkLineages = new WeakMap<Session, Readonly<Lineage>>();
+
+function forkLineageOf(parent: Session): Readonly<Lineage> {
+  let lineage = forkLineages.get(parent);
+  if (lineage === undefined) {
+    lineage = frozenLineage({ parent_session_ids: [parent.id], lineage_operator: "Session.fork", lineage_kind: "op_fork", lineage_extras: NO_EXTRAS });
+    forkLineages.set(parent, lineage);
+  }
+  return lineage;
+}
+
+/**
  * The value that flows through agents and workflows. Immutable: every operation returns a new Session.
  * An id names a session; values with the same id are snapshots of it, and later snapshots only extend
  * earlier ones (chunks are append-only). Chunks are structurally shared, so fork is O(1) and merge O(log n).
@@ -86,17 +121,7 @@ export class Session {
     // Frozen parts are shared as they are (a fork reuses its parent's placement); others are copied once.
     this.placement = frozenCopy(fields.placement, (value) => ({ ...value }));
     this.handle = fields.handle;
-    // Always one literal in one key order: every Session's lineage then shares a hidden class, which keeps
-    // readers over many sessions (lineage export, graph helpers) monomorphic and fast.
-    const lineage = fields.lineage;
-    this.lineage = Object.freeze({
-      parent_session_ids: frozenCopy(lineage.parent_session_ids, (ids) => [...ids]),
-      lineage_operator: lineage.lineage_operator,
-      lineage_kind: lineage.lineage_kind,
-      lineage_extras: frozenCopy(lineage.lineage_extras, (extras) =>
-        extras.map((pair) => Object.freeze([...pair]) as [string, unknown]),
-      ),
-    });
+    this.lineage = fields.lineage;
     this.usage = fields.usage ? frozenCopy(fields.usage, (value) => ({ ...value })) : null;
     this.pending = fields.pending.length === 0 ? NO_PENDING : frozenCopy(fields.pending, (value) => [...value]);
     this.provider = fields.provider;
@@ -126,12 +151,12 @@ export class Session {
       chunks,
       placement: DEFAULT_PLACEMENT,
       handle: null,
-      lineage: {
+      lineage: frozenLineage({
         parent_session_ids: [],
         lineage_operator: operator,
         lineage_kind: lineageKind,
         lineage_extras: [["source", "Session.create"]],
-      },
+      }),
       usage: null,
       pending: [],
       provider: null,
@@ -146,12 +171,12 @@ export class Session {
       chunks: toList(options.chunks),
       placement: from?.placement ?? DEFAULT_PLACEMENT,
       handle: from?.handle ? from.handle.retain() : null,
-      lineage: {
+      lineage: frozenLineage({
         parent_session_ids: [...options.parents],
         lineage_operator: options.operator,
         lineage_kind: options.kind,
-        lineage_extras: options.extras ?? [],
-      },
+        lineage_extras: options.extras ?? NO_EXTRAS,
+      }),
       usage: options.usage ?? null,
       pending: [],
       provider: options.provider ?? from?.provider ?? null,
@@ -165,7 +190,7 @@ export class Session {
       chunks: toList(snapshot.chunks),
       placement: snapshot.placement,
       handle: null,
-      lineage: snapshot.lineage,
+      lineage: frozenLineage(snapshot.lineage),
       usage: snapshot.usage,
       pending: snapshot.pending,
       provider: snapshot.provider,
@@ -188,21 +213,21 @@ export class Session {
 
   /** Same chunks and placement, shares the sandbox handle; parents `[this.id]`, `op_fork`. Usage is not copied. */
   fork(): Session {
-    return this.branch("op_fork", "Session.fork", [this.id]);
+    return this.branch(forkLineageOf(this));
   }
 
   /** Like fork, but with no parents: `op_detach`. */
   detach(): Session {
-    return this.branch("op_detach", "Session.detach", []);
+    return this.branch(DETACH_LINEAGE);
   }
 
-  private branch(kind: LineageKind, operator: string, parents: string[]): Session {
+  private branch(lineage: Readonly<Lineage>): Session {
     return new Session({
       id: newSessionId(),
       chunks: this.chunks,
       placement: this.placement,
       handle: this.handle ? this.handle.retain() : null,
-      lineage: { parent_session_ids: parents, lineage_operator: operator, lineage_kind: kind, lineage_extras: [] },
+      lineage,
       usage: null,
       pending: [],
       provider: this.provider,
@@ -225,12 +250,12 @@ export class Session {
       chunks: this.chunks.concat(other.chunks),
       placement: this.placement,
       handle: this.handle ? this.handle.retain() : null,
-      lineage: {
+      lineage: frozenLineage({
         parent_session_ids: [this.id, other.id],
         lineage_operator: "Session.merge",
         lineage_kind: "op_merge",
-        lineage_extras: [],
-      },
+        lineage_extras: NO_EXTRAS,
+      }),
       usage: addUsage(this.usage, other.usage),
       pending: [],
       provider: this.provider,
@@ -275,13 +300,13 @@ export class Session {
 
   /** A snapshot with more lineage extras (e.g. `loop.truncated`). */
   withExtras(extras: LineageExtras): Session {
-    return this.with({ lineage: { ...this.lineage, lineage_extras: [...this.lineage.lineage_extras, ...extras] } });
+    return this.with({ lineage: frozenLineage({ ...this.lineage, lineage_extras: [...this.lineage.lineage_extras, ...extras] }) });
   }
 
   /** The first `count` chunks, as a fork of this session (used by "fork from chunk"). */
   forkAt(count: number): Session {
     const fork = this.fork();
-    return fork.with({ chunks: this.chunks.take(count), lineage: { ...fork.lineage, lineage_extras: [["fork.at_chunk", count]] } });
+    return fork.with({ chunks: this.chunks.take(count), lineage: frozenLineage({ ...fork.lineage, lineage_extras: [["fork.at_chunk", count]] }) });
   }
 
   /** Releases this holder's reference to the sandbox handle. */

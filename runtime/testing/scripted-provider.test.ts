@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
+import type { ChatMessage } from "../providers/types";
 import { createScriptedProvider, splitIntoDeltas, makeUsage } from "./scripted-provider";
 
 const request = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
@@ -23,6 +24,27 @@ describe("createScriptedProvider", () => {
     expect(provider.requests.map((r) => r.messages.length)).toEqual([1, 0]);
     expect(provider.remaining).toBe(0);
     expect(provider.kind).toBe("scripted");
+  });
+
+  it("records each request as it was at its call without copying it then, when the caller only appends", async () => {
+    const provider = createScriptedProvider({ steps: (_request, index) => ({ content: String(index) }) });
+    const messages: ChatMessage[] = [{ role: "user", content: "one" }];
+    await provider.complete({ model: "m", messages });
+    messages.push({ role: "assistant", content: "0" }, { role: "user", content: "two" });
+    await provider.complete({ model: "m", messages });
+    messages.push({ role: "assistant", content: "1" });
+    expect(provider.requests.map((recorded) => recorded.messages.map((message) => message.content))).toEqual([["one"], ["one", "0", "two"]]);
+    expect(provider.requests[1]?.messages[0]).toBe(messages[0]);
+    expect(provider.requests[0]).toEqual({ model: "m", messages: [{ role: "user", content: "one" }] });
+  });
+
+  it("refuses to show a recorded request whose messages array was shrunk or rewritten after the call", async () => {
+    const provider = createScriptedProvider({ steps: (_request, index) => ({ content: String(index) }) });
+    const messages: ChatMessage[] = [{ role: "user", content: "one" }, { role: "user", content: "two" }];
+    await provider.complete({ model: "m", messages });
+    messages.length = 0;
+    messages.push({ role: "user", content: "other" }, { role: "user", content: "again" });
+    expect(() => provider.requests[0]?.messages).toThrow(/request 1's messages array was changed after the call/);
   });
 
   it("throws a clear provider_error when the script runs out", async () => {

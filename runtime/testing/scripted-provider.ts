@@ -1,5 +1,5 @@
 import { RathError } from "../errors";
-import type { CompleteOptions, FinishReason, ModelRequest, ModelResponse, Provider } from "../providers/types";
+import type { ChatMessage, CompleteOptions, FinishReason, ModelRequest, ModelResponse, Provider } from "../providers/types";
 import type { ToolCall } from "../session/chunk";
 import type { Usage } from "../session/usage";
 
@@ -36,7 +36,10 @@ export interface ScriptedProviderOptions {
 
 /** A scripted provider and what it saw. */
 export interface ScriptedProvider extends Provider {
-  /** Copies of the requests received, in order. */
+  /**
+   * The requests received, in order, each as it was at its call: `messages` holds the messages the call saw
+   * (later appends to the caller's array are not in it).
+   */
   readonly requests: readonly ModelRequest[];
   /** Steps not used yet (Infinity for a function script). */
   readonly remaining: number;
@@ -79,9 +82,38 @@ function toToolCall(call: ScriptedToolCall, requestIndex: number, callIndex: num
 }
 
 /**
+ * A request as it was at its call, without copying the conversation: the caller's `messages` array only grows
+ * after a call (see `ModelRequest.messages`), so keeping it with its length at the call is enough, and the
+ * copy is made when a test first reads `messages`. Recording is O(1) per call, not O(conversation), so a long
+ * scripted run stays linear in time and memory. Reading throws when the caller shrank or rewrote the array.
+ */
+function recordRequest(request: ModelRequest, index: number): ModelRequest {
+  const source = request.messages;
+  const count = source.length;
+  const last = source[count - 1];
+  let messages: readonly ChatMessage[] | undefined;
+  const recorded: ModelRequest = { ...request };
+  Object.defineProperty(recorded, "messages", {
+    enumerable: true,
+    get(): readonly ChatMessage[] {
+      if (messages === undefined) {
+        if (source.length < count || source[count - 1] !== last) {
+          throw new Error(
+            `scripted provider: request ${index + 1}'s messages array was changed after the call (expected its first ${count} entries to stay); pass a new array or only append to it`,
+          );
+        }
+        messages = source.slice(0, count);
+      }
+      return messages;
+    },
+  });
+  return recorded;
+}
+
+/**
  * A deterministic Provider that answers from a script: the test double for every model in this repo, and
  * the engine of the offline demo provider. It streams content through `onDelta` in a few pieces, records
- * every request, and throws a clear `provider_error` when the script runs out.
+ * every request (`recordRequest`: O(1) per call), and throws a clear `provider_error` when the script runs out.
  */
 export function createScriptedProvider(options: ScriptedProviderOptions): ScriptedProvider {
   const name = options.name ?? "scripted";
@@ -115,7 +147,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
       const signal = completeOptions.signal;
       if (signal?.aborted) throw abortedError();
       const index = requests.length;
-      requests.push(structuredClone(request));
+      requests.push(recordRequest(request, index));
       const step = await stepFor(request, index);
       if (step.delayMs !== undefined && step.delayMs > 0) await wait(step.delayMs, signal);
       if (step.error !== undefined) {
