@@ -1,7 +1,9 @@
 /**
- * Measures of the durable engine: steps committed per second (each step = one node executed and its sessions,
- * chunks, events and checkpoint committed in one transaction) on SQLite and PostgreSQL, and the same chain of
- * model-calling nodes on LangGraph with its SQLite checkpointer (one checkpoint per super-step).
+ * Measures of the durable engine: steps committed per second, where a step is one checkpoint written — on our
+ * side one node executed and its sessions, chunks, events and checkpoint committed in one transaction; on
+ * LangGraph's one super-step checkpointed by its SQLite saver. The same chain (input -> N model-calling nodes ->
+ * output) writes N + 2 checkpoints per run on both sides, and both are counted from the checkpoints table.
+ * Both SQLite databases run with WAL and synchronous=NORMAL.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,11 +17,10 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import type { ModelRequest, ModelResponse, Provider } from "../runtime/providers/types";
 import { openDatabase, type Database } from "../server/db/database";
-import { getRun } from "../server/db/run-store";
 import { createWorker } from "../server/engine/worker";
 import { linearSpec, queueRun } from "../server/engine/testing/engine-fixtures";
 
-/** Sizes of one engine measure: runs queued and agents per run (steps per run = agents + 2). */
+/** Sizes of one engine measure: runs queued and agents per run (checkpoints per run = agents + 2 on both sides). */
 export interface EngineBenchSize {
   runs: number;
   agents: number;
@@ -38,38 +39,52 @@ export function createInstantAnswerProvider(): Provider {
 }
 
 /**
- * Queues `size.runs` runs of input -> `size.agents` agents -> output, then lets `workers` claim loops execute
- * them; returns committed steps per second (from the first claim to the last run's success).
+ * Queues `size.runs` runs of input -> `size.agents` agents -> output, then lets a worker with `workers` claim loops
+ * execute them; returns checkpoints committed per second, from the worker's start to the last run's outcome (the
+ * worker reports each outcome, so nothing polls the database meanwhile). Throws unless every run succeeded with
+ * `agents + 2` checkpoints.
  */
 export async function measureEngineSteps(database: Database, size: EngineBenchSize, workers: number): Promise<number> {
   const spec = linearSpec(Array.from({ length: size.agents }, (_, index) => ({ id: `agent${index}`, directive: {} })));
   const runs = [];
   for (let index = 0; index < size.runs; index += 1) runs.push(await queueRun(database, spec));
-  const worker = createWorker({ db: database, concurrency: workers, leaseMs: 60_000, pollMs: 5, providers: { scripted: createInstantAnswerProvider() } });
+  const pending = new Set(runs.map((run) => run.id));
+  const failures: string[] = [];
+  let finished: () => void = () => undefined;
+  const allFinished = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const worker = createWorker({
+    db: database,
+    concurrency: workers,
+    leaseMs: 60_000,
+    pollMs: 5,
+    providers: { scripted: createInstantAnswerProvider() },
+    onOutcome: (runId, outcome) => {
+      if (!pending.delete(runId)) return;
+      if (outcome.status !== "succeeded") failures.push(`${runId} ended ${outcome.status}`);
+      if (pending.size === 0) finished();
+    },
+    onError: (error) => failures.push(error instanceof Error ? error.message : String(error)),
+  });
   const started = performance.now();
   worker.start();
   try {
-    for (const run of runs) {
-      for (;;) {
-        const status = (await getRun(database, run.id))?.status;
-        if (status === "succeeded") break;
-        if (status !== "queued" && status !== "running") throw new Error(`bench run ${run.id} ended ${status}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    }
+    await allFinished;
   } finally {
     await worker.stop();
   }
   const seconds = (performance.now() - started) / 1000;
+  if (failures.length > 0) throw new Error(`bench runs failed: ${failures.slice(0, 3).join("; ")}`);
   const steps = await database.client.checkpoint.count({ where: { runId: { in: runs.map((run) => run.id) } } });
   if (steps !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} checkpoints, found ${steps}`);
   return steps / seconds;
 }
 
-/** Opens a fresh SQLite database in a temp directory; `dispose` closes and deletes it. */
+/** Opens a fresh SQLite database (WAL, synchronous=NORMAL: the defaults) in a temp directory; `dispose` closes and deletes it. */
 export async function temporarySqlite(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rath-bench-"));
-  const database = await openDatabase({ url: `file:${path.join(directory, "bench.db")}` });
+  const database = await openDatabase({ url: `file:${path.join(directory, "bench.db")}`, sqliteSynchronous: "normal" });
   return {
     database,
     dispose: async () => {
@@ -114,12 +129,15 @@ class InstantAnswerChatModel extends BaseChatModel {
 
 /**
  * The same chain on LangGraph: `size.agents` nodes that each call an instant chat model and append its message,
- * checkpointed by SqliteSaver on a temp file, one thread per run; returns node steps per second.
+ * checkpointed by SqliteSaver on a fresh temp file (WAL, synchronous=NORMAL), one thread per run; returns
+ * checkpoints written per second, counted from its checkpoints table.
  */
 export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promise<number> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rath-bench-langgraph-"));
   const saver = SqliteSaver.fromConnString(path.join(directory, "checkpoints.db"));
   try {
+    saver.db.pragma("journal_mode = WAL");
+    saver.db.pragma("synchronous = NORMAL");
     const model = new InstantAnswerChatModel({});
     let builder = new StateGraph(MessagesAnnotation) as unknown as StateGraph<typeof MessagesAnnotation.spec, unknown, unknown, string>;
     const names = Array.from({ length: size.agents }, (_, index) => `agent${index}`);
@@ -133,8 +151,14 @@ export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promis
       const output = await graph.invoke({ messages: [{ role: "user", content: "hello" }] }, { configurable: { thread_id: `run-${run}` } });
       if ((output as typeof MessagesAnnotation.State).messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
     }
-    return (size.runs * size.agents) / ((performance.now() - started) / 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const { count } = saver.db.prepare("SELECT count(*) AS count FROM checkpoints").get() as { count: number };
+    if (count !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} LangGraph checkpoints, found ${count}`);
+    const synchronous = saver.db.pragma("synchronous", { simple: true });
+    if (synchronous !== 1) throw new Error(`expected LangGraph's SQLite at synchronous=NORMAL (1); found ${String(synchronous)}`);
+    return count / seconds;
   } finally {
+    saver.db.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

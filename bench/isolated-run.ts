@@ -1,26 +1,29 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { BenchName, BenchResult, PeerBenchName } from "./report";
+import type { BenchResult } from "./report";
+import type { BenchGroup } from "./run-benchmarks";
 
 /**
- * Runs each named measure in a fresh node process (`bench/runtime.ts --only NAME`), one after another, so no
- * measure pays for the heap, JIT state or garbage another one left behind. A child that fails is reported as a
- * result with its error.
+ * Runs each group of measures in a fresh node process (`bench/runtime.ts --only GROUP`), one after another, so no
+ * measure pays for the heap, JIT state or garbage another group left behind. The child prints one JSON result per
+ * line; a child that fails is reported as a result with its error for each of its measures.
  */
-export async function runIsolated(names: readonly (BenchName | PeerBenchName)[], extraFlags: readonly string[]): Promise<BenchResult[]> {
+export async function runIsolated(groups: readonly BenchGroup[], extraFlags: readonly string[], peers: boolean): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const name of names) {
+  for (const group of groups) {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        [...process.execArgv, process.argv[1] as string, "--only", name, ...extraFlags],
-        { maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+        [...process.execArgv, process.argv[1] as string, "--only", group.name, ...extraFlags],
+        { maxBuffer: 16 * 1024 * 1024, timeout: 900_000 },
       );
-      const last = stdout.trim().split("\n").pop() ?? "";
-      results.push(JSON.parse(last) as BenchResult);
+      for (const line of stdout.trim().split("\n")) {
+        if (line.startsWith("{")) results.push(JSON.parse(line) as BenchResult);
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      results.push({ bench: name, value: null, error: `isolated run failed: ${message.split("\n")[0] ?? message}` });
+      const benches = peers ? group.benches : group.benches.filter((bench) => !bench.startsWith("peer_"));
+      for (const bench of benches) results.push({ bench, value: null, error: `isolated run failed: ${message.split("\n")[0] ?? message}` });
     }
   }
   return results;

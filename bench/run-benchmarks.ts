@@ -1,114 +1,205 @@
-import { measureLoopRound } from "./loop-measure";
+/**
+ * The runtime benchmark's measures, grouped: each group runs in one process (`--only GROUP`, or a measure's name).
+ * The loop group interleaves our loop and the peers' at each length, repetition by repetition, so their ratio is
+ * taken under the same machine load.
+ */
+import { measureLateRounds, measureLoopRound } from "./loop-measure";
 import { measureLangGraphLoop } from "./peers/langgraph-loop";
 import { measureOpenAiAgentsLoop } from "./peers/openai-agents-loop";
-import { BENCH_NAMES, PEER_BENCH_NAMES, type BenchName, type BenchResult, type PeerBenchName } from "./report";
-import { garbageCollector, measureFork, measureForkMemory, measureLineageExport, measureMerge } from "./session-measures";
-import { medianOf, type Repetition } from "./timing";
+import { measureLineageExport } from "./lineage-export-measure";
+import { LOOP_LENGTHS, type AnyBenchName, type BenchResult, type LoopLength } from "./report";
+import { garbageCollector, measureFork, measureForkBytes, measureMerge, measureMergeRead } from "./session-measures";
+import { summarise, type Repetition, type Samples } from "./timing";
 
 /** Sizes and repetitions of one benchmark run. */
 export interface BenchSizes {
   chunks: number;
   forkBatch: number;
   mergeBatch: number;
+  mergeReadBatch: number;
   exportSessions: number;
   memoryForks: number;
   memoryRepeats: number;
-  loopRounds: number;
-  /** Rounds of the warm-up run before timed loop runs. */
-  loopWarmupRounds: number;
+  /** The loop lengths actually run for the names at_10, at_100, at_1000 (the named ones at full size). */
+  loopLengths: Record<LoopLength, number>;
+  /** Each loop sample runs about this many rounds in all (several runs of a short loop). */
+  roundsPerSample: number;
+  /** Interleaved repetitions of the loop group (ours and peers at each length). */
+  loopRepeats: number;
+  lateRounds: number;
+  lateWindow: number;
   micro: Repetition;
-  /** Our loop is cheap: more repeats. */
-  loop: Repetition;
-  /** Peer loops take seconds each at full size. */
-  peerLoop: Repetition;
 }
 
-/** The sizes the brief names (10k chunks, 10k sessions, 1,000 forks, 1,000 rounds); about a minute on 2 cores. */
+/** The sizes the issue names (10k chunks, 10k sessions, 1,000 forks, loops of 10/100/1,000 rounds, a 10,000-round run). */
 export const FULL_SIZES: BenchSizes = {
   chunks: 10_000,
   forkBatch: 10_000,
   mergeBatch: 2_000,
+  mergeReadBatch: 40,
   exportSessions: 10_000,
   memoryForks: 1_000,
   memoryRepeats: 5,
-  loopRounds: 1_000,
-  loopWarmupRounds: 200,
+  loopLengths: { 10: 10, 100: 100, 1000: 1000 },
+  roundsPerSample: 1000,
+  loopRepeats: 3,
+  lateRounds: 10_000,
+  lateWindow: 100,
   micro: { warmups: 3, repeats: 9 },
-  loop: { warmups: 3, repeats: 7 },
-  peerLoop: { warmups: 0, repeats: 3 },
 };
 
-/** Tiny sizes for tests: checks that every measure runs and reports, in a few seconds. */
+/** Tiny sizes for tests: every measure runs and reports, in seconds; the numbers are not the named measures. */
 export const QUICK_SIZES: BenchSizes = {
-  chunks: 5_000,
+  chunks: 2_000,
   forkBatch: 100,
-  mergeBatch: 50,
+  mergeBatch: 20,
+  mergeReadBatch: 2,
   exportSessions: 100,
   memoryForks: 10,
   memoryRepeats: 1,
-  loopRounds: 5,
-  loopWarmupRounds: 2,
+  loopLengths: { 10: 2, 100: 3, 1000: 5 },
+  roundsPerSample: 5,
+  loopRepeats: 1,
+  lateRounds: 20,
+  lateWindow: 5,
   micro: { warmups: 1, repeats: 3 },
-  loop: { warmups: 0, repeats: 1 },
-  peerLoop: { warmups: 0, repeats: 1 },
 };
 
-/** Runs one measure after a full collection (so one measure's garbage does not bill the next); errors become results. */
-async function attempt(
-  bench: BenchName | PeerBenchName,
-  measure: () => Promise<number | { value: number; detail: string }>,
-): Promise<BenchResult> {
+/** A group of measures that runs in one process. */
+export interface BenchGroup {
+  name: string;
+  benches: readonly AnyBenchName[];
+  run: (sizes: BenchSizes, options: { peers: boolean }) => Promise<BenchResult[]>;
+}
+
+function result(bench: AnyBenchName, samples: Samples, detail?: string): BenchResult {
+  return { bench, value: samples.median, range: [samples.min, samples.max], ...(detail === undefined ? {} : { detail }) };
+}
+
+/** Runs a measure after a full collection (so one measure's garbage does not bill the next); an error becomes a result. */
+async function attempt(benches: readonly AnyBenchName[], measure: () => Promise<BenchResult[]>): Promise<BenchResult[]> {
   try {
     garbageCollector()();
-    const measured = await measure();
-    return typeof measured === "number" ? { bench, value: measured } : { bench, ...measured };
+    return await measure();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { bench, value: null, error: message.split("\n")[0] ?? message };
+    return benches.map((bench) => ({ bench, value: null, error: message.split("\n")[0] ?? message }));
   }
 }
 
-async function loopMedian(sizes: BenchSizes, repetition: Repetition, measure: (rounds: number) => Promise<number>): Promise<number> {
-  await measure(sizes.loopWarmupRounds);
-  return medianOf(repetition, () => measure(sizes.loopRounds));
-}
+const PEERS = {
+  openai_agents: measureOpenAiAgentsLoop,
+  langgraph: measureLangGraphLoop,
+} as const;
 
-type Measure = (sizes: BenchSizes) => Promise<number | { value: number; detail: string }>;
-
-/** Every measure by name: the five runtime measures, then the peer loops. */
-const MEASURES: Record<BenchName | PeerBenchName, Measure> = {
-  fork_10k_us: (sizes) => measureFork(sizes.chunks, sizes.forkBatch, sizes.micro),
-  merge_10k_10k_us: (sizes) => measureMerge(sizes.chunks, sizes.mergeBatch, sizes.micro),
-  lineage_export_10k_ms: (sizes) => measureLineageExport(sizes.exportSessions, sizes.micro),
-  loop_round_us: async (sizes) => {
-    const value = await loopMedian(sizes, sizes.loop, (rounds) => measureLoopRound(rounds, "instant"));
-    const scripted = await measureLoopRound(sizes.loopRounds, "scripted");
-    return { value, detail: `instant bench model; with createScriptedProvider (deep-copies every request) ${scripted.toFixed(0)} us per round` };
-  },
-  fork_memory_ratio: async (sizes) => {
-    const memory = measureForkMemory(sizes.chunks, sizes.memoryForks, sizes.memoryRepeats);
-    const detail = `session ${(memory.sessionBytes / 1e6).toFixed(2)} MB, ${Math.round(memory.bytesPerFork)} bytes per fork`;
-    return { value: memory.ratio, detail };
-  },
-  peer_openai_agents_loop_round_us: (sizes) => loopMedian(sizes, sizes.peerLoop, measureOpenAiAgentsLoop),
-  peer_langgraph_loop_round_us: (sizes) => loopMedian(sizes, sizes.peerLoop, measureLangGraphLoop),
-};
-
-/** Runs one measure, by name, in this process. */
-export function runBenchmark(name: BenchName | PeerBenchName, sizes: BenchSizes): Promise<BenchResult> {
-  return attempt(name, () => MEASURES[name](sizes));
-}
-
-/** Runs the five runtime measures in this process, in `BENCH_NAMES` order; a measure that throws is reported with its error. */
-export async function runRuntimeBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
-  for (const name of BENCH_NAMES) results.push(await runBenchmark(name, sizes));
+/**
+ * Our loop and the peers' at each length, interleaved: every repetition measures ours, @openai/agents and
+ * LangGraph at 10, 100 and 1,000 rounds, one after the other (after one warm-up of each); then the late rounds of
+ * one 10,000-round run, repeated. A sample of a short loop averages several runs (`roundsPerSample` rounds in all).
+ */
+async function runLoopGroup(sizes: BenchSizes, peers: boolean): Promise<BenchResult[]> {
+  const sides = peers ? (["ours", "openai_agents", "langgraph"] as const) : (["ours"] as const);
+  const measureSide = (side: (typeof sides)[number], rounds: number): Promise<number> => {
+    const runs = Math.max(1, Math.round(sizes.roundsPerSample / rounds));
+    return side === "ours" ? measureLoopRound(rounds, "instant", runs) : PEERS[side](rounds, runs);
+  };
+  for (const side of sides) await measureSide(side, sizes.loopLengths[100]);
+  const samples = new Map<string, number[]>();
+  const gc = garbageCollector();
+  for (let repeat = 0; repeat < sizes.loopRepeats; repeat++) {
+    for (const length of LOOP_LENGTHS) {
+      for (const side of sides) {
+        gc();
+        const key = `${side}@${length}`;
+        samples.set(key, [...(samples.get(key) ?? []), await measureSide(side, sizes.loopLengths[length])]);
+      }
+    }
+  }
+  await measureLateRounds(sizes.lateRounds, sizes.lateWindow);
+  const late: number[] = [];
+  for (let repeat = 0; repeat < sizes.loopRepeats; repeat++) {
+    gc();
+    late.push(await measureLateRounds(sizes.lateRounds, sizes.lateWindow));
+  }
+  const scripted = await measureLoopRound(sizes.loopLengths[1000], "scripted");
+  const scriptedLate = await measureLateRounds(sizes.lateRounds, sizes.lateWindow, "scripted");
+  const results: BenchResult[] = LOOP_LENGTHS.map((length) => result(`loop_round_us_at_${length}`, summarise(samples.get(`ours@${length}`) as number[])));
+  results.push(
+    result(
+      "loop_round_late_us",
+      summarise(late),
+      `rounds ${sizes.lateRounds - sizes.lateWindow + 1}-${sizes.lateRounds} of one ${sizes.lateRounds}-round run; with createScriptedProvider (which records every request) ${scripted.toFixed(1)} us per round at ${sizes.loopLengths[1000]} rounds and ${scriptedLate.toFixed(1)} late`,
+    ),
+  );
+  if (peers) {
+    for (const peer of ["openai_agents", "langgraph"] as const) {
+      for (const length of LOOP_LENGTHS) results.push(result(`peer_${peer}_loop_round_us_at_${length}`, summarise(samples.get(`${peer}@${length}`) as number[])));
+    }
+  }
   return results;
 }
 
-/** Runs the same tool loop through `@openai/agents` and `@langchain/langgraph`, in this process. */
-export async function runPeerBenchmarks(sizes: BenchSizes): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
-  for (const name of PEER_BENCH_NAMES) results.push(await runBenchmark(name, sizes));
-  return results;
+/** Every group, in print order. */
+export const BENCH_GROUPS: readonly BenchGroup[] = [
+  {
+    name: "fork",
+    benches: ["fork_10k_us"],
+    run: async (sizes) => [result("fork_10k_us", await measureFork(sizes.chunks, sizes.forkBatch, sizes.micro))],
+  },
+  {
+    name: "merge",
+    benches: ["merge_10k_10k_us", "merge_read_10k_10k_us"],
+    run: async (sizes) => {
+      const merge = await measureMerge(sizes.chunks, sizes.mergeBatch, sizes.micro);
+      const mergeRead = await measureMergeRead(sizes.chunks, sizes.mergeReadBatch, sizes.micro);
+      return [
+        result("merge_10k_10k_us", merge, `pairs of rope heights ${merge.heights}`),
+        result("merge_read_10k_10k_us", mergeRead, `merge then for...of over all ${2 * sizes.chunks} chunks; pairs of rope heights ${mergeRead.heights}`),
+      ];
+    },
+  },
+  {
+    name: "lineage_export",
+    benches: ["lineage_export_10k_ms"],
+    run: async (sizes) => [
+      result("lineage_export_10k_ms", await measureLineageExport(sizes.exportSessions, sizes.micro), "realistic run graph (bench/lineage-graph.ts), file written"),
+    ],
+  },
+  {
+    name: "loops",
+    benches: [
+      "loop_round_us_at_10",
+      "loop_round_us_at_100",
+      "loop_round_us_at_1000",
+      "loop_round_late_us",
+      "peer_openai_agents_loop_round_us_at_10",
+      "peer_openai_agents_loop_round_us_at_100",
+      "peer_openai_agents_loop_round_us_at_1000",
+      "peer_langgraph_loop_round_us_at_10",
+      "peer_langgraph_loop_round_us_at_100",
+      "peer_langgraph_loop_round_us_at_1000",
+    ],
+    run: (sizes, options) => runLoopGroup(sizes, options.peers),
+  },
+  {
+    name: "fork_bytes",
+    benches: ["fork_bytes"],
+    run: async (sizes) => {
+      const bytes = measureForkBytes(sizes.chunks, sizes.memoryForks, sizes.memoryRepeats);
+      return [result("fork_bytes", bytes, `heap bytes per fork of ${sizes.memoryForks} forks of a ${sizes.chunks}-chunk session (${(bytes.sessionBytes / 1e6).toFixed(2)} MB)`)];
+    },
+  },
+];
+
+/** The group named `name`, or the group holding the measure named `name`. */
+export function groupFor(name: string): BenchGroup | undefined {
+  return BENCH_GROUPS.find((group) => group.name === name || group.benches.includes(name as AnyBenchName));
+}
+
+/** Runs one group in this process. */
+export function runGroup(group: BenchGroup, sizes: BenchSizes, options: { peers: boolean }): Promise<BenchResult[]> {
+  return attempt(
+    options.peers ? group.benches : group.benches.filter((bench) => !bench.startsWith("peer_")),
+    () => group.run(sizes, options),
+  );
 }

@@ -1,78 +1,114 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/**
+ * Measures of Session values: fork, merge (alone and followed by reading every chunk of the result), and the heap
+ * a fork holds. Chunks hold 160 distinct characters of text each (a short chat turn).
+ */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { writeLineageExport } from "../runtime/files/lineage-export";
 import { makeChunk, type Chunk } from "../runtime/session/chunk";
 import { Session } from "../runtime/session/session";
-import { keepAlive, medianOf, microsecondsPerOperation, type Repetition } from "./timing";
+import { keepAlive, microsecondsPerOperation, samplesOf, type Repetition, type Samples } from "./timing";
 
 /** Characters of text in each benchmark chunk: a short chat turn. */
 export const CHUNK_TEXT_LENGTH = 160;
+
+const AT = new Date(0).toISOString();
 
 function turnText(label: string, index: number): string {
   return `${label} ${index}: `.padEnd(CHUNK_TEXT_LENGTH, "the quick brown fox jumps over the lazy dog ");
 }
 
+function turn(index: number, label = ""): Chunk {
+  return index % 2 === 0
+    ? makeChunk("user", { content: turnText(`${label}question`, index) }, { at: AT, producer: "bench" })
+    : makeChunk("assistant", { content: turnText(`${label}answer`, index), tool_calls: null }, { at: AT, producer: "bench" });
+}
+
 /**
  * A root session holding `count` chunks: alternating user and assistant turns of `CHUNK_TEXT_LENGTH`
- * distinct characters each, like a long conversation.
+ * distinct characters each, like a long conversation. Built in one go, so its rope is balanced with full leaves.
  */
-export function sessionWithChunks(count: number): Session {
-  const at = new Date(0).toISOString();
+export function sessionWithChunks(count: number, label = ""): Session {
   const chunks: Chunk[] = [];
-  for (let i = 0; i < count; i++) {
-    chunks.push(
-      i % 2 === 0
-        ? makeChunk("user", { content: turnText("question", i) }, { at, producer: "bench" })
-        : makeChunk("assistant", { content: turnText("answer", i), tool_calls: null }, { at, producer: "bench" }),
-    );
-  }
+  for (let i = 0; i < count; i++) chunks.push(turn(i, label));
   return Session.derive({ chunks, parents: [], kind: "leaf_user", operator: "bench.build" });
 }
 
-/** Microseconds per `Session.fork()` of a session with `chunkCount` chunks (median of batches of `batch` forks). */
-export async function measureFork(chunkCount: number, batch: number, repetition: Repetition): Promise<number> {
+/** The same conversation grown one chunk at a time, as an agent loop grows its session (a taller, uneven rope). */
+export function sessionGrownByAppends(count: number, label = ""): Session {
+  let session = Session.create("empty");
+  for (let i = 0; i < count; i++) session = session.append(turn(i, label));
+  return session;
+}
+
+/** The same size reached by merging many small sessions of uneven sizes (fan-in of branches). */
+export function sessionOfMerges(count: number, label = ""): Session {
+  let session = Session.create("empty");
+  let made = 0;
+  for (let piece = 0; made < count; piece++) {
+    const size = Math.min(count - made, 7 + ((piece * 37) % 90));
+    const branch = sessionWithChunks(size, `${label}${piece}.`);
+    session = piece % 3 === 2 ? branch.merge(session) : session.merge(branch);
+    made += size;
+  }
+  return session;
+}
+
+/** Microseconds per `Session.fork()` of a session with `chunkCount` chunks (batches of `batch` forks). */
+export async function measureFork(chunkCount: number, batch: number, repetition: Repetition): Promise<Samples> {
   const session = sessionWithChunks(chunkCount);
-  return medianOf(repetition, () => microsecondsPerOperation(batch, () => session.fork()));
+  return samplesOf(repetition, () => microsecondsPerOperation(batch, () => session.fork()));
 }
 
-/** Microseconds per `a.merge(b)` of two sessions with `chunkCount` chunks each (median of batches of `batch` merges). */
-export async function measureMerge(chunkCount: number, batch: number, repetition: Repetition): Promise<number> {
-  const left = sessionWithChunks(chunkCount);
-  const right = sessionWithChunks(chunkCount);
-  return medianOf(repetition, () => microsecondsPerOperation(batch, () => left.merge(right)));
+/** Pairs of `chunkCount`-chunk sessions built three ways, so merges see equal and unequal rope heights. */
+export function mergePairs(chunkCount: number): { pairs: [Session, Session][]; heights: string } {
+  const balanced = [sessionWithChunks(chunkCount, "a"), sessionWithChunks(chunkCount, "b")] as const;
+  const grown = sessionGrownByAppends(chunkCount, "c");
+  const merged = sessionOfMerges(chunkCount, "d");
+  const pairs: [Session, Session][] = [
+    [balanced[0], balanced[1]],
+    [balanced[0], grown],
+    [grown, merged],
+    [merged, balanced[1]],
+  ];
+  const heights = pairs.map(([left, right]) => `${left.chunks.depth}+${right.chunks.depth}`).join(", ");
+  return { pairs, heights };
 }
 
-/** A lineage graph of `count` sessions: forks, detaches and merges of a small root, like a busy run. */
-export function lineageGraph(count: number): Session[] {
-  const root = sessionWithChunks(4);
-  const sessions: Session[] = [root];
-  for (let i = 1; i < count; i++) {
-    const previous = sessions[i - 1] as Session;
-    const step = i % 5;
-    if (step === 0) sessions.push(previous.merge(sessions[Math.floor(i / 2)] as Session));
-    else if (step === 4) sessions.push(previous.detach());
-    else sessions.push(previous.fork());
-  }
-  return sessions;
+/** Microseconds per `a.merge(b)` of two `chunkCount`-chunk sessions, over pairs of equal and unequal heights. */
+export async function measureMerge(chunkCount: number, batch: number, repetition: Repetition): Promise<Samples & { heights: string }> {
+  const { pairs, heights } = mergePairs(chunkCount);
+  const samples = await samplesOf(repetition, () =>
+    microsecondsPerOperation(batch, (index) => {
+      const [left, right] = pairs[index % pairs.length] as [Session, Session];
+      return left.merge(right);
+    }),
+  );
+  return { ...samples, heights };
 }
 
-/** Milliseconds to write the lineage export (JSONL file) of `count` sessions with runtime/files' writeLineageExport. */
-export async function measureLineageExport(count: number, repetition: Repetition): Promise<number> {
-  const sessions = lineageGraph(count);
-  const directory = await mkdtemp(join(tmpdir(), "rath-bench-"));
-  try {
-    const file = join(directory, "lineage.jsonl");
-    return await medianOf(repetition, async () => {
-      const start = performance.now();
-      await writeLineageExport(file, sessions);
-      return performance.now() - start;
-    });
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
+/** Reads every chunk of a session the way a consumer would (for...of), touching each chunk. */
+export function readAllChunks(session: Session): number {
+  let characters = 0;
+  for (const chunk of session.chunks) characters += chunk.kind.length;
+  return characters;
+}
+
+/**
+ * Microseconds per `a.merge(b)` followed by reading all chunks of the result (2 x `chunkCount`), over pairs of
+ * equal and unequal rope heights.
+ */
+export async function measureMergeRead(chunkCount: number, batch: number, repetition: Repetition): Promise<Samples & { heights: string }> {
+  const { pairs, heights } = mergePairs(chunkCount);
+  const samples = await samplesOf(repetition, () =>
+    microsecondsPerOperation(batch, (index) => {
+      const [left, right] = pairs[index % pairs.length] as [Session, Session];
+      const merged = left.merge(right);
+      const read = readAllChunks(merged);
+      if (read === 0) throw new Error("expected the merged session to have chunks");
+      return merged;
+    }),
+  );
+  return { ...samples, heights };
 }
 
 /**
@@ -95,8 +131,6 @@ function settledHeap(gc: () => void): number {
 export interface ForkMemory {
   sessionBytes: number;
   bytesPerFork: number;
-  /** (session + forks) / session: 1.0 would mean forks cost nothing; copying forks would give `forks + 1`. */
-  ratio: number;
 }
 
 function forkMemoryOnce(chunkCount: number, forkCount: number, gc: () => void): ForkMemory {
@@ -112,17 +146,25 @@ function forkMemoryOnce(chunkCount: number, forkCount: number, gc: () => void): 
   if (sessionBytes <= 0) {
     throw new Error(`heap measurement disturbed: expected the session to add to the heap; found ${sessionBytes} bytes (use more chunks)`);
   }
-  return { sessionBytes, bytesPerFork: (withForks - withSession) / forkCount, ratio: (withForks - before) / sessionBytes };
+  return { sessionBytes, bytesPerFork: (withForks - withSession) / forkCount };
 }
 
 /**
- * Heap held by one session with `chunkCount` chunks plus `forkCount` forks of it, over the heap held by the
- * session alone; the median of `repeats` measurements, each on a fresh session after a full collection.
+ * Heap bytes per fork held by `forkCount` forks of one `chunkCount`-chunk session, over `repeats` measurements on
+ * fresh sessions. The array holding the forks is counted too (about 8 bytes per fork), as a Python list of forks
+ * is counted by tracemalloc in the reference's measure.
  */
-export function measureForkMemory(chunkCount: number, forkCount: number, repeats: number): ForkMemory {
+export function measureForkBytes(chunkCount: number, forkCount: number, repeats: number): Samples & { sessionBytes: number } {
   const gc = garbageCollector();
   const samples: ForkMemory[] = [];
   for (let i = 0; i < repeats; i++) samples.push(forkMemoryOnce(chunkCount, forkCount, gc));
-  samples.sort((a, b) => a.ratio - b.ratio);
-  return samples[Math.floor(samples.length / 2)] as ForkMemory;
+  const perFork = samples.map((sample) => sample.bytesPerFork).sort((a, b) => a - b);
+  const middle = samples.find((sample) => sample.bytesPerFork === perFork[Math.floor(perFork.length / 2)]) as ForkMemory;
+  return {
+    median: middle.bytesPerFork,
+    min: perFork[0] as number,
+    max: perFork[perFork.length - 1] as number,
+    values: perFork,
+    sessionBytes: middle.sessionBytes,
+  };
 }

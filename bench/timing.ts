@@ -4,6 +4,14 @@ export interface Repetition {
   repeats: number;
 }
 
+/** The kept samples of a repeated measure, with their median and range. */
+export interface Samples {
+  median: number;
+  min: number;
+  max: number;
+  values: number[];
+}
+
 /** The median of a non-empty list of numbers. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error("median of an empty list: expected at least one sample");
@@ -12,15 +20,20 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** Median, minimum and maximum of a non-empty list of samples. */
+export function summarise(values: readonly number[]): Samples {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), values: [...values] };
+}
+
 /**
  * Runs `sample` (which returns one measured value) `warmups` times without keeping the result, then `repeats`
- * times, and returns the median of the kept values.
+ * times, and returns the kept samples.
  */
-export async function medianOf(repetition: Repetition, sample: () => number | Promise<number>): Promise<number> {
+export async function samplesOf(repetition: Repetition, sample: () => number | Promise<number>): Promise<Samples> {
   for (let i = 0; i < repetition.warmups; i++) await sample();
   const values: number[] = [];
   for (let i = 0; i < repetition.repeats; i++) values.push(await sample());
-  return median(values);
+  return summarise(values);
 }
 
 /** Microseconds per operation of `operation` run `count` times in a tight loop. */
