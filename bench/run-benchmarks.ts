@@ -55,7 +55,7 @@ export const QUICK_SIZES: BenchSizes = {
   mergeBatch: 20,
   mergeReadBatch: 2,
   exportSessions: 100,
-  memoryForks: 10,
+  memoryForks: 1_000,
   memoryRepeats: 1,
   loopLengths: { 10: 2, 100: 3, 1000: 5 },
   roundsPerSample: 5,

@@ -60,7 +60,7 @@ describe("bench measuring functions (tiny sizes, no timing assertions)", () => {
   });
 
   it("fork bytes reports a plausible size per fork and the session's size", () => {
-    const bytes = measureForkBytes(5_000, 50, 1);
+    const bytes = measureForkBytes(2_000, 5_000, 1);
     expectPositiveFinite(bytes.median);
     expectPositiveFinite(bytes.sessionBytes);
     expect(bytes.median).toBeLessThan(bytes.sessionBytes);
