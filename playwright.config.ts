@@ -35,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -f ${quoted} ${quoted}-wal ${quoted}-shm ${quoted}-journal && ${build}npx next start --hostname 127.0.0.1 --port ${PORT}`,
+    // `npm start`'s launcher: RATH_HOST=127.0.0.1, so the studio runs as users run it (loopback, no sign-in).
+    command: `rm -f ${quoted} ${quoted}-wal ${quoted}-shm ${quoted}-journal && ${build}node bin/rath-serve.mjs start --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/trpc/workflows.list`,
     reuseExistingServer: false,
     timeout: 600_000,
@@ -44,6 +45,8 @@ export default defineConfig({
     env: {
       ...(inherited as Record<string, string>),
       RATH_DB_PATH: DATABASE_PATH,
+      RATH_HOST: "127.0.0.1",
+      RATH_AUTH: "",
       DATABASE_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
     },
