@@ -20,6 +20,10 @@ export const USER_ERROR_CODES = [
   "not_found",
   "conflict",
   "cycle_detected",
+  "unauthenticated",
+  "forbidden",
+  "payload_too_large",
+  "unsupported_media_type",
 ] as const;
 
 /** Codes for faults outside the caller's control (providers, sandboxes, I/O). */

@@ -18,6 +18,10 @@ describe("mapError", () => {
     ["not_found", "NOT_FOUND", 404],
     ["conflict", "CONFLICT", 409],
     ["aborted", "CLIENT_CLOSED_REQUEST", 499],
+    ["unauthenticated", "UNAUTHORIZED", 401],
+    ["forbidden", "FORBIDDEN", 403],
+    ["payload_too_large", "PAYLOAD_TOO_LARGE", 413],
+    ["unsupported_media_type", "UNSUPPORTED_MEDIA_TYPE", 415],
   ] as const)("maps %s to %s / HTTP %i and keeps the message", (code, trpcCode, httpStatus) => {
     const mapped = mapError(new RathError(code, `message of ${code}`));
     expect(mapped).toEqual({ trpcCode, httpStatus, body: { code, message: `message of ${code}` } });

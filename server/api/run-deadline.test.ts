@@ -5,7 +5,7 @@ import { runToCompletion } from "../engine/run-to-completion";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
 import { getRun, postRun } from "./http/runs-endpoints";
 import { callerFor, exampleSpec, expectApiError } from "./testing/api-harness";
-import type { ApiContext } from "./trpc";
+import type { ApiServices } from "./http/api-door";
 
 describeEachDatabase("run deadlines through the API", (open) => {
   it("runs.start takes timeoutMs (else the spec's settings.runTimeoutMs) and the run view shows the deadline", async () => {
@@ -48,7 +48,7 @@ describeEachDatabase("run deadlines through the API", (open) => {
 
   it("POST /api/v1/runs accepts timeoutMs and GET shows deadlineAt", async () => {
     const { database } = await open();
-    const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const response = await postRun(
       new Request("http://localhost/api/v1/runs", {
         method: "POST",

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { ANONYMOUS_LOOPBACK } from "../auth/principal";
 import { createCaller } from "./root";
 import { markDispatched, prepareEffect, recoverAfterCrash } from "../db/effect-ledger";
 import { claimNext } from "../db/run-lease";
@@ -37,7 +38,7 @@ describeEachDatabase("runs router", (open) => {
   it("wakes the executor when a run is queued (start, decision, resume), not for a repeated idempotency key", async () => {
     const { database } = await open();
     const woken: string[] = [];
-    const api = createCaller({ database, executor: { wake: (runId) => woken.push(runId) } });
+    const api = createCaller({ database, executor: { wake: (runId) => woken.push(runId) }, principal: ANONYMOUS_LOOPBACK });
     const { run } = await api.runs.start({ spec: exampleSpec("approval"), input: "x", idempotencyKey: "k" });
     await api.runs.start({ spec: exampleSpec("approval"), input: "x", idempotencyKey: "k" });
     expect(woken).toEqual([run.id]);

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { expect, it } from "vitest";
+import { ANONYMOUS_LOOPBACK } from "../auth/principal";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import type { Database } from "../db/database";
 import { runToCompletion } from "../engine/run-to-completion";
@@ -21,7 +22,7 @@ interface SseMessage {
 }
 
 async function serve(database: Database): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createHTTPServer({ router: appRouter, createContext: () => ({ database, executor: QUEUE_ONLY_EXECUTOR }) });
+  const server = createHTTPServer({ router: appRouter, createContext: () => ({ database, executor: QUEUE_ONLY_EXECUTOR, principal: ANONYMOUS_LOOPBACK }) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

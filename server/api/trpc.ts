@@ -1,10 +1,13 @@
 /**
- * tRPC set-up: the context every procedure receives (the database and the run executor), the error formatter
- * and the one procedure builder routers use. Errors go through errors.ts once: a middleware turns whatever a
- * procedure throws into the mapped TRPCError, and the formatter puts the mapped body (code, problems,
- * fieldErrors) in `data` and never a stack.
+ * tRPC set-up: the context every procedure receives (the database, the run executor and the caller's principal),
+ * the error formatter and the one procedure builder routers use. Two middlewares run before every procedure:
+ * `requireAccess` (no principal: 401 `unauthenticated`; `authorize` says no: 403 `forbidden`) and `mapErrors`,
+ * which turns whatever is thrown into the mapped TRPCError (errors.ts); the formatter puts the mapped body (code,
+ * problems, fieldErrors) in `data` and never a stack.
  */
 import { initTRPC } from "@trpc/server";
+import { RathError } from "../../runtime/errors";
+import { authorize, SIGN_IN_REQUIRED, type Principal } from "../auth/principal";
 import type { Database } from "../db/database";
 import type { RunExecutor } from "../services/run-executor";
 import { mappedErrorOf, toTRPCError, type ApiErrorBody } from "./errors";
@@ -13,6 +16,8 @@ import { mappedErrorOf, toTRPCError, type ApiErrorBody } from "./errors";
 export interface ApiContext {
   database: Database;
   executor: RunExecutor;
+  /** Who is calling; null when nobody signed in on a studio that requires it (every procedure then answers 401). */
+  principal: Principal | null;
 }
 
 /** The `data` of every tRPC error: the mapped body plus tRPC's code, the HTTP status and the procedure path. */
@@ -36,11 +41,21 @@ const mapErrors = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+/** The one access check of the API: every procedure, of every router, nested or not, subscriptions included. */
+const requireAccess = t.middleware(({ ctx, next, path, type }) => {
+  if (ctx.principal === null) {
+    throw new RathError("unauthenticated", SIGN_IN_REQUIRED);
+  }
+  const refusal = authorize(ctx.principal, { name: path, kind: type === "mutation" ? "write" : "read" });
+  if (refusal !== null) throw new RathError("forbidden", refusal);
+  return next({ ctx: { principal: ctx.principal } });
+});
+
 /** Builds routers. */
 export const router = t.router;
 
-/** The procedure every router uses: errors mapped in one place. */
-export const procedure = t.procedure.use(mapErrors);
+/** The procedure every router uses: access checked and errors mapped, each in one place. */
+export const procedure = t.procedure.use(mapErrors).use(requireAccess);
 
 /** Makes a server-side caller factory for a router (tests, server components). */
 export const createCallerFactory = t.createCallerFactory;

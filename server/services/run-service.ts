@@ -16,6 +16,7 @@ import { submitDecision } from "../engine/run-interrupts";
 import { resolveReview, ReviewResolution } from "../engine/run-review";
 import { RunStatus } from "../engine/run-status";
 import type { WorkflowSettings } from "../../runtime/workflow-spec/workflow-spec";
+import { assertRunInputSize } from "./payload-limits";
 import type { RunExecutor } from "./run-executor";
 import { effectView, interruptView, runEventView, runView, type EffectView, type InterruptView, type RunEventView, type RunView } from "./views";
 import { ensureRevisionForSpec, requireRevision, requireWorkflow } from "./workflow-service";
@@ -52,6 +53,7 @@ export interface StartedRun {
 /** Queues a run; the same (workflow, idempotency key) returns the first run unchanged. */
 export async function startRun(database: Database, executor: RunExecutor, request: StartRunRequest): Promise<StartedRun> {
   const parsed = StartRunRequest.parse(request);
+  assertRunInputSize(parsed.input);
   let workflowId: string;
   let revisionId: string;
   let planHash: string;

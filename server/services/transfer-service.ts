@@ -19,6 +19,7 @@ import { eventsPage, type RunEventRecord } from "../db/run-events";
 import type { SessionRecord } from "../db/session-record";
 import { chunkPage, getSession, sessionGraph } from "../db/session-store";
 import { importRun, type ImportedRun } from "../db/run-import";
+import { payloadLimits, payloadTooLarge } from "./payload-limits";
 import { requireRun } from "./run-service";
 
 /** Input of `exportRun`: `rath` = one bundle file; `reference` = dialect-1 session files and a lineage export. */
@@ -138,9 +139,12 @@ export async function exportRun(database: Database, request: ExportRunRequest): 
   return { dialect: "rath", runId: run.id, bundle: { name: `run-${run.id}.jsonl`, content } };
 }
 
-/** Input of `importBundle`: the bundle's JSONL text and, for error messages, its file name. */
+/**
+ * Input of `importBundle`: the bundle's JSONL text and, for error messages, its file name. Its size is checked
+ * against RATH_MAX_IMPORT_BYTES by `importBundle`.
+ */
 export const ImportBundleRequest = z.object({
-  content: z.string().min(1, "the bundle is empty").max(200 * 1024 * 1024),
+  content: z.string().min(1, "the bundle is empty"),
   fileName: z.string().min(1).max(300).default("bundle.jsonl"),
 });
 export type ImportBundleRequest = z.input<typeof ImportBundleRequest>;
@@ -150,11 +154,14 @@ export type ImportResult = ImportedRun;
 
 /**
  * Imports a run bundle. The text is validated completely first (`invalid_file` naming the file and line, and
- * nothing written); then the store writes the workflow, revision, run, sessions, chunks and events in one
+ * nothing written; past RATH_MAX_IMPORT_BYTES `payload_too_large`); then the store writes the workflow, revision, run, sessions, chunks and events in one
  * transaction (`importRun`).
  */
 export async function importBundle(database: Database, request: ImportBundleRequest): Promise<ImportResult> {
   const parsed = ImportBundleRequest.parse(request);
+  const limit = payloadLimits().importBytes;
+  const size = Buffer.byteLength(parsed.content, "utf8");
+  if (size > limit) throw payloadTooLarge("the run bundle", size, limit, "RATH_MAX_IMPORT_BYTES");
   const bundle = parseBundle(parsed.content, parsed.fileName);
   const contentSha256 = createHash("sha256").update(parsed.content, "utf8").digest("hex");
   return importRun(database, { bundle, fileName: parsed.fileName, contentSha256 });

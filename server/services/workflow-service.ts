@@ -24,6 +24,7 @@ import type { Plan } from "../engine/spec/plan";
 import type { Problem } from "../../runtime/workflow-spec/problems";
 import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
+import { assertSpecSize } from "./payload-limits";
 
 /** Input of `createWorkflow`: a name, a description and optionally a first spec (saved as revision 1). */
 export const CreateWorkflowRequest = z.object({
@@ -53,8 +54,9 @@ export interface WorkflowDetail {
 /** What validation says about a spec: ok with the plan's id and hash, or every problem. */
 export type SpecCheck = { ok: true; planId: string; specSha256: string } | { ok: false; problems: Problem[] };
 
-/** Validates a spec without saving anything. */
+/** Validates a spec without saving anything (a spec past RATH_MAX_SPEC_BYTES is `payload_too_large`). */
 export function checkSpec(spec: unknown): SpecCheck {
+  assertSpecSize(spec);
   const result = validateWorkflowSpec(spec);
   if (!result.ok) return { ok: false, problems: result.problems };
   const plan = compileWorkflow(result.spec);
@@ -63,9 +65,10 @@ export function checkSpec(spec: unknown): SpecCheck {
 
 /**
  * Validates and compiles a spec; an invalid one is refused with `invalid_workflow` carrying every problem in
- * `details.problems` (the API returns them as `problems`).
+ * `details.problems` (the API returns them as `problems`); a spec past RATH_MAX_SPEC_BYTES is `payload_too_large`.
  */
 export function compileOrRefuse(spec: unknown): { spec: unknown; plan: Plan } {
+  assertSpecSize(spec);
   const result = validateWorkflowSpec(spec);
   if (!result.ok) {
     const first = result.problems[0];

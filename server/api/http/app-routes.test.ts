@@ -14,12 +14,19 @@ import { stopSharedRuntime } from "../../services/shared-runtime";
 import { exampleSpec } from "../testing/api-harness";
 
 const directory = mkdtempSync(path.join(os.tmpdir(), "rath-api-routes-"));
-const saved = { DATABASE_URL: process.env.DATABASE_URL, RATH_DB_PATH: process.env.RATH_DB_PATH, RATH_IN_PROCESS_WORKER: process.env.RATH_IN_PROCESS_WORKER };
+const saved = {
+  DATABASE_URL: process.env.DATABASE_URL,
+  RATH_DB_PATH: process.env.RATH_DB_PATH,
+  RATH_IN_PROCESS_WORKER: process.env.RATH_IN_PROCESS_WORKER,
+  RATH_HOST: process.env.RATH_HOST,
+};
 
 beforeAll(() => {
   delete process.env.DATABASE_URL;
   process.env.RATH_DB_PATH = path.join(directory, "studio.db");
   process.env.RATH_IN_PROCESS_WORKER = "1";
+  // As `npm run studio` starts it: on loopback, no sign-in.
+  process.env.RATH_HOST = "127.0.0.1";
 });
 
 afterAll(async () => {

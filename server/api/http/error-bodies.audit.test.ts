@@ -8,8 +8,9 @@ import type { Database } from "../../db/database";
 import { describeEachDatabase } from "../../db/testing/test-databases";
 import { QUEUE_ONLY_EXECUTOR } from "../../services/run-executor";
 import { exampleSpec, rowCounts } from "../testing/api-harness";
-import type { ApiContext } from "../trpc";
+import type { ApiServices } from "./api-door";
 import { getRun, getRunEvents, postRun } from "./runs-endpoints";
+import { loopbackPolicy } from "../../auth/testing/policies";
 import { handleTrpcRequest } from "./trpc-handler";
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,7 +23,7 @@ const brokenDatabase = new Proxy({} as Database, {
     throw new TypeError(`Cannot read properties of undefined (reading 'run') at ${INSIDE}`);
   },
 });
-const brokenContext = async (): Promise<ApiContext> => ({ database: brokenDatabase, executor: QUEUE_ONLY_EXECUTOR });
+const brokenContext = async (): Promise<ApiServices> => ({ database: brokenDatabase, executor: QUEUE_ONLY_EXECUTOR });
 
 /** Asserts a 500 body carries nothing from inside the server. */
 function expectOpaque(text: string): void {
@@ -54,14 +55,17 @@ it("HTTP: a crash inside a service is a 500 {error:{code:'internal',message,refe
 it("tRPC: a crash inside a procedure is a 500 with the mapped data and no stack (also in development mode)", async () => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   expect(process.env.NODE_ENV).not.toBe("production");
-  const query = await handleTrpcRequest(new Request(`http://localhost/api/trpc/runs.get?input=${encodeURIComponent(JSON.stringify({ runId: "run_x" }))}`), brokenContext);
+  const query = await handleTrpcRequest(new Request(`http://localhost/api/trpc/runs.get?input=${encodeURIComponent(JSON.stringify({ runId: "run_x" }))}`), {
+    services: brokenContext,
+    policy: loopbackPolicy(),
+  });
   const mutation = await handleTrpcRequest(
     new Request("http://localhost/api/trpc/runs.start", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ spec: exampleSpec("hello-agent"), input: "x" }),
     }),
-    brokenContext,
+    { services: brokenContext, policy: loopbackPolicy() },
   );
   for (const response of [query, mutation]) {
     expect(response.status).toBe(500);
@@ -77,7 +81,7 @@ it("tRPC: a crash inside a procedure is a 500 with the mapped data and no stack 
 describeEachDatabase("HTTP body validation", (open) => {
   it("refuses unknown keys in POST /api/v1/runs per key, and writes nothing", async () => {
     const { database } = await open();
-    const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const before = await rowCounts(database);
     const response = await postRun(
       new Request("http://localhost/api/v1/runs", { method: "POST", body: JSON.stringify({ spec: exampleSpec("hello-agent"), inputs: "typo", prority: 5 }) }),

@@ -17,8 +17,10 @@ import { describeEachDatabase } from "../../db/testing/test-databases";
 import { runToCompletion } from "../../engine/run-to-completion";
 import { QUEUE_ONLY_EXECUTOR } from "../../services/run-executor";
 import { callerFor, exampleSpec } from "../testing/api-harness";
-import type { ApiContext } from "../trpc";
+import type { ApiServices } from "./api-door";
+import { postImport } from "./import-endpoint";
 import { getRun, getRunEvents, postRun } from "./runs-endpoints";
+import { loopbackPolicy } from "../../auth/testing/policies";
 import { handleTrpcRequest } from "./trpc-handler";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -108,7 +110,8 @@ interface CurlRequest {
   body?: string;
 }
 
-function curlRequest(words: readonly string[]): CurlRequest {
+/** `files` resolves `--data-binary @NAME` (the README's example files, made by the test). */
+function curlRequest(words: readonly string[], files: Readonly<Record<string, string>>): CurlRequest {
   const request: CurlRequest = { method: "GET", url: new URL("http://localhost"), headers: {} };
   for (let index = 1; index < words.length; index += 1) {
     const word = words[index] as string;
@@ -120,6 +123,11 @@ function curlRequest(words: readonly string[]): CurlRequest {
       request.headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
     } else if (word === "-d") {
       request.body = words[++index] as string;
+      if (request.method === "GET") request.method = "POST";
+    } else if (word === "--data-binary") {
+      const name = (words[++index] as string).replace(/^@/, "");
+      if (!Object.hasOwn(files, name)) throw new Error(`the README's curl sends a file this test does not make: ${name}`);
+      request.body = files[name];
       if (request.method === "GET") request.method = "POST";
     } else if (word.startsWith("http")) request.url = new URL(word);
     else throw new Error(`the README's curl uses an option this test does not know: ${word}`);
@@ -153,11 +161,12 @@ function withIds(text: string, ids: { runId: string; workflowId: string }): stri
   return text.replaceAll("run_...", ids.runId).replaceAll("wf_...", ids.workflowId);
 }
 
-async function send(request: CurlRequest, context: () => Promise<ApiContext>): Promise<Response> {
+async function send(request: CurlRequest, context: () => Promise<ApiServices>): Promise<Response> {
   const pathname = request.url.pathname;
   const init: RequestInit = { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) };
   const fetchRequest = new Request(request.url, init);
-  if (pathname.startsWith("/api/trpc/")) return handleTrpcRequest(fetchRequest, context);
+  if (pathname.startsWith("/api/trpc/")) return handleTrpcRequest(fetchRequest, { services: context, policy: loopbackPolicy() });
+  if (pathname === "/api/v1/imports") return postImport(fetchRequest, await context());
   const match = /^\/api\/v1\/runs(?:\/([^/]+)(\/events)?)?$/.exec(pathname);
   if (match === null) throw new Error(`the README documents an endpoint with no handler: ${request.method} ${pathname}`);
   const [, runId, events] = match;
@@ -172,8 +181,8 @@ async function executeQueued(database: Database): Promise<void> {
 /** What each README must show at least: its number of curl commands and the endpoints they reach. */
 const EXPECTED_CURLS: Readonly<Record<Readme, { count: number; endpoints: string[] }>> = {
   "server/api/README.md": {
-    count: 7,
-    endpoints: ["POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events", "GET /api/trpc/workflows.list", "POST /api/trpc/runs.cancel", "GET /api/trpc/runs.onEvents"],
+    count: 8,
+    endpoints: ["POST /api/v1/imports", "POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events", "GET /api/trpc/workflows.list", "POST /api/trpc/runs.cancel", "GET /api/trpc/runs.onEvents"],
   },
   "README.md": { count: 3, endpoints: ["POST /api/v1/runs", "GET /api/v1/runs/:id", "GET /api/v1/runs/:id/events"] },
 };
@@ -181,11 +190,14 @@ const EXPECTED_CURLS: Readonly<Record<Readme, { count: number; endpoints: string
 for (const readme of READMES) describeEachDatabase(`${readme} curl examples`, (open) => {
   it("every documented curl request succeeds on the real handlers, with the documented answer's keys", async () => {
     const { database } = await open();
-    const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const { workflow } = await callerFor(database).workflows.create({ name: "readme", spec: exampleSpec("hello-agent") });
     const { run } = await callerFor(database).runs.start({ workflowId: workflow.id, input: "readme" });
     await runToCompletion(database, run.id);
     const ids = { runId: run.id, workflowId: workflow.id };
+    const exported = await callerFor(database).transfer.exportRun({ runId: run.id });
+    if (exported.dialect !== "rath") throw new Error("expected a bundle");
+    const files = { "run.jsonl": exported.bundle.content };
     const substitute = (command: string): string => {
       const cat = /^cat (\S+)$/.exec(command);
       if (cat) return readFileSync(path.join(root, cat[1] as string), "utf8");
@@ -198,7 +210,10 @@ for (const readme of READMES) describeEachDatabase(`${readme} curl examples`, (o
 
     const seen: string[] = [];
     for (const command of commands) {
-      const request = curlRequest(command.words.map((word) => withIds(word, ids)));
+      const request = curlRequest(
+        command.words.map((word) => withIds(word, ids)),
+        files,
+      );
       const label = `${request.method} ${request.url.pathname}${request.url.search}`;
       seen.push(`${request.method} ${request.url.pathname.replace(run.id, ":id")}`);
       const response = await send(request, context);

@@ -3,7 +3,7 @@ import { describeEachDatabase } from "../../db/testing/test-databases";
 import { runToCompletion } from "../../engine/run-to-completion";
 import { QUEUE_ONLY_EXECUTOR } from "../../services/run-executor";
 import { exampleSpec, rowCounts } from "../testing/api-harness";
-import type { ApiContext } from "../trpc";
+import type { ApiServices } from "./api-door";
 import { getRun, getRunEvents, postRun } from "./runs-endpoints";
 
 afterEach(() => vi.restoreAllMocks());
@@ -19,7 +19,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 describeEachDatabase("HTTP runs endpoints", (open) => {
   it("creates a run (201), returns the same run for a repeated Idempotency-Key (200), and serves status and events", async () => {
     const { database } = await open();
-    const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const first = await postRun(post({ spec: exampleSpec("hello-agent"), input: "hi", priority: 3 }, { "Idempotency-Key": "abc" }), context);
     expect(first.status).toBe(201);
     expect(first.headers.get("content-type")).toContain("application/json");
@@ -48,7 +48,7 @@ describeEachDatabase("HTTP runs endpoints", (open) => {
 
   it("answers errors as {error:{code,message}} with 400, 404, 422 and 500 statuses", async () => {
     const { database } = await open();
-    const context = async (): Promise<ApiContext> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const before = await rowCounts(database);
 
     const badJson = await postRun(post("{nope"), context);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { RathError } from "../../../runtime/errors";
 import { getRunDetail, runEvents, startRun } from "../../services/run-service";
-import type { ApiContext } from "../trpc";
+import type { ApiServices } from "./api-door";
 import { errorResponse, jsonResponse } from "./json-response";
 
 /** Body of POST /api/v1/runs; unknown keys are refused (a misspelt `priority` or `inputs` must not be ignored silently). */
@@ -32,7 +32,7 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** POST /api/v1/runs: starts a run of a saved workflow or an inline spec; honours the Idempotency-Key header. */
-export async function postRun(request: Request, createContext: () => Promise<ApiContext>): Promise<Response> {
+export async function postRun(request: Request, createContext: () => Promise<ApiServices>): Promise<Response> {
   try {
     const context = await createContext();
     const body = PostRunBody.parse(await readJson(request));
@@ -51,7 +51,7 @@ export async function postRun(request: Request, createContext: () => Promise<Api
 }
 
 /** GET /api/v1/runs/:id: the run's status, output and error (and pending interrupts). */
-export async function getRun(runId: string, createContext: () => Promise<ApiContext>): Promise<Response> {
+export async function getRun(runId: string, createContext: () => Promise<ApiServices>): Promise<Response> {
   try {
     const context = await createContext();
     const detail = await getRunDetail(context.database, runId);
@@ -67,7 +67,7 @@ const EventsQuery = z.object({
 });
 
 /** GET /api/v1/runs/:id/events?after=N&limit=M: the events after seq N, in order, and where to continue. */
-export async function getRunEvents(runId: string, url: URL, createContext: () => Promise<ApiContext>): Promise<Response> {
+export async function getRunEvents(runId: string, url: URL, createContext: () => Promise<ApiServices>): Promise<Response> {
   try {
     const context = await createContext();
     const query = EventsQuery.parse({

@@ -5,15 +5,16 @@
  */
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
+import { ANONYMOUS_LOOPBACK, type Principal } from "../../auth/principal";
 import type { Database } from "../../db/database";
 import { EXAMPLE_SPECS } from "../../engine/spec/examples";
 import { QUEUE_ONLY_EXECUTOR } from "../../services/run-executor";
 import { appRouter, createCaller } from "../root";
 import type { ApiErrorData } from "../trpc";
 
-/** A server-side caller whose runs wait in the queue (the test runs them). */
-export function callerFor(database: Database): ReturnType<typeof createCaller> {
-  return createCaller({ database, executor: QUEUE_ONLY_EXECUTOR });
+/** A server-side caller whose runs wait in the queue (the test runs them); the local user of a loopback studio by default. */
+export function callerFor(database: Database, principal: Principal | null = ANONYMOUS_LOOPBACK): ReturnType<typeof createCaller> {
+  return createCaller({ database, executor: QUEUE_ONLY_EXECUTOR, principal });
 }
 
 /** An example spec by slug (a deep copy, safe to change). */

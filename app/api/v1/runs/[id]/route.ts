@@ -1,11 +1,8 @@
 // GET /api/v1/runs/:id: status, output and error of a run.
-import { createRequestContext } from "../../../../../server/api/context";
+import { apiRoute } from "../../../../../server/api/http/api-route";
 import { getRun } from "../../../../../server/api/http/runs-endpoints";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const { id } = await params;
-  return getRun(id, createRequestContext);
-}
+export const GET = apiRoute<{ id: string }>({ name: "GET /api/v1/runs/:id" }, ({ context, params }) => getRun(params.id, async () => context));

@@ -1,0 +1,123 @@
+/**
+ * Access to the API on a studio that requires sign-in (RATH_AUTH=required, or any address but loopback): every
+ * tRPC procedure — found by walking the router object, nested routers and subscriptions included — and every
+ * app/api route — found in the file system — answers 401 to a caller without credentials, over HTTP (the door)
+ * and through a server-side caller (the `requireAccess` middleware). The same calls on a loopback studio without
+ * sign-in are not refused, so the 401s are the policy's doing.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../db/testing/test-databases";
+import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
+import { stopSharedRuntime } from "../services/shared-runtime";
+import { loopbackPolicy, signInPolicy } from "../auth/testing/policies";
+import { handleTrpcRequest } from "./http/trpc-handler";
+import { discoverAppApiRoutes } from "./http/testing/app-api-routes";
+import { appRouter } from "./root";
+import { callerFor } from "./testing/api-harness";
+import { walkRouter, type WalkedProcedure } from "./testing/router-walk";
+
+const STUDIO = "http://127.0.0.1:3000";
+
+/** The HTTP request a tRPC client makes for a procedure (an empty object as input; access is checked first). */
+function requestFor(procedure: WalkedProcedure, headers: Record<string, string> = {}): Request {
+  const url = `${STUDIO}/api/trpc/${procedure.path}`;
+  if (procedure.type === "mutation") return new Request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+  const input = `?input=${encodeURIComponent("{}")}`;
+  return new Request(`${url}${input}`, { headers: procedure.type === "subscription" ? { accept: "text/event-stream", ...headers } : headers });
+}
+
+describe("the router walk", () => {
+  it("finds every procedure of every nested router, subscriptions included", () => {
+    const walked = walkRouter(appRouter);
+    expect(walked.map((procedure) => procedure.path).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+    expect(walked).toContainEqual({ path: "runs.onEvents", type: "subscription" });
+    expect(walked).toContainEqual({ path: "settings.providers.upsert", type: "mutation" });
+    expect(walked.length).toBeGreaterThan(25);
+  });
+});
+
+describeEachDatabase("access without credentials", (open) => {
+  it("over HTTP, every procedure answers 401 unauthenticated on a sign-in-required studio", async () => {
+    const { database } = await open();
+    const services = async () => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    for (const procedure of walkRouter(appRouter)) {
+      const response = await handleTrpcRequest(requestFor(procedure), { services, policy: signInPolicy() });
+      expect(response.status, procedure.path).toBe(401);
+      const body = (await response.json()) as { error: { data: { code: string; path: string } } };
+      expect(body.error.data, procedure.path).toMatchObject({ code: "unauthenticated", path: procedure.path });
+    }
+  });
+
+  it("through a server-side caller, the requireAccess middleware refuses every procedure without a principal", async () => {
+    const { database } = await open();
+    const caller = callerFor(database, null) as unknown as Record<string, unknown>;
+    for (const procedure of walkRouter(appRouter)) {
+      const call = procedure.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+      const error = await call({}).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, procedure.path).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code, procedure.path).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("on a loopback studio without sign-in the same requests get through the door", async () => {
+    const { database } = await open();
+    const services = async () => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const statuses = new Map<string, number>();
+    for (const procedure of walkRouter(appRouter)) {
+      const response = await handleTrpcRequest(requestFor(procedure), { services, policy: loopbackPolicy() });
+      statuses.set(procedure.path, response.status);
+      await response.body?.cancel();
+    }
+    expect([...statuses.values()].filter((status) => status === 401)).toEqual([]);
+    expect(statuses.get("workflows.list")).toBe(200);
+  });
+});
+
+describe("app/api routes without credentials", () => {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "rath-api-access-"));
+  const VARIABLES = ["DATABASE_URL", "RATH_DB_PATH", "RATH_IN_PROCESS_WORKER", "RATH_HOST", "RATH_AUTH"] as const;
+  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+  beforeAll(() => {
+    delete process.env.DATABASE_URL;
+    process.env.RATH_DB_PATH = path.join(directory, "studio.db");
+    process.env.RATH_IN_PROCESS_WORKER = "0";
+  });
+  afterAll(async () => {
+    await stopSharedRuntime();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  for (const environment of [
+    { RATH_HOST: "127.0.0.1", RATH_AUTH: "required" },
+    { RATH_HOST: "0.0.0.0", RATH_AUTH: "" },
+  ]) {
+    it(`every route answers 401 with the JSON error shape (RATH_HOST=${environment.RATH_HOST} RATH_AUTH=${environment.RATH_AUTH || "auto"})`, async () => {
+      Object.assign(process.env, environment);
+      const routes = await discoverAppApiRoutes();
+      expect(routes.length).toBeGreaterThanOrEqual(5);
+      for (const route of routes) {
+        const state = !["GET", "HEAD", "OPTIONS"].includes(route.method);
+        const pathname = route.file.includes("[trpc]") ? "/api/trpc/workflows.list" : route.pathname;
+        const response = await route.handler(
+          new Request(`${STUDIO}${pathname}`, { method: route.method, ...(state ? { headers: { "content-type": "application/json" }, body: "{}" } : {}) }),
+          { params: Promise.resolve(route.params) },
+        );
+        expect(response.status, `${route.method} ${route.file}`).toBe(401);
+        const body = (await response.json()) as { error: { code: string | number; message: string; data?: { code: string } } };
+        expect(body.error.data?.code ?? body.error.code, route.file).toBe("unauthenticated");
+        expect(body.error.message, route.file).toContain("sign-in required");
+      }
+    });
+  }
+});
