@@ -66,14 +66,12 @@ describe("dispatchToolCalls: parallel dispatch", () => {
       toolCall("keyed", { label: "medium", key: "b", delay: 80 }),
       toolCall("keyed", { label: "fast", key: "c", delay: 10 }),
     ];
-    const started = performance.now();
     const chunks = await dispatchToolCalls(calls, options(registry));
-    const elapsed = performance.now() - started;
+    // Three calls in flight at once is the proof of concurrency (no wall-clock bound: CI machines are shared).
     expect(tracker.maxInFlight).toBe(3);
     expect(tracker.log.filter((entry) => entry.startsWith("end"))).toEqual(["end fast", "end medium", "end slow"]);
     expect(chunks.map((chunk) => chunk.payload.tool_call_id)).toEqual(calls.map((call) => call.id));
     expect(chunks.map((chunk) => chunk.payload.content)).toEqual(['"slow"', '"medium"', '"fast"']);
-    expect(elapsed).toBeLessThan(150 + 80 + 10);
   });
 
   it("runs calls with the same key one after another, in call order", async () => {
