@@ -119,3 +119,82 @@ export function validateAcyclic(nodes: Iterable<LineageNode>): void {
     }
   }
 }
+
+/**
+ * The nodes in topological order, parents before children, and otherwise in their given order (stable: a
+ * node moves later only when one of its parents comes after it). Parents that are not among `nodes` are
+ * ignored; a repeated id is listed once, at its first position; nodes on a cycle (which a valid lineage never
+ * has) keep their relative order at the end.
+ */
+export function topologicalOrder<N extends LineageNode>(nodes: readonly N[]): N[] {
+  const position = new Map<string, number>();
+  nodes.forEach((node, index) => {
+    if (!position.has(node.id)) position.set(node.id, index);
+  });
+  const waiting = new Array<number>(nodes.length).fill(0);
+  const children: number[][] = nodes.map(() => []);
+  nodes.forEach((node, index) => {
+    if (position.get(node.id) !== index) return;
+    for (const parent of new Set(parentsOf(node))) {
+      const parentIndex = position.get(parent);
+      if (parentIndex === undefined || parentIndex === index) continue;
+      waiting[index] = (waiting[index] ?? 0) + 1;
+      (children[parentIndex] as number[]).push(index);
+    }
+  });
+  const ready = new MinHeap();
+  nodes.forEach((node, index) => {
+    if (position.get(node.id) === index && waiting[index] === 0) ready.push(index);
+  });
+  const out: N[] = [];
+  const placed = new Array<boolean>(nodes.length).fill(false);
+  for (let index = ready.pop(); index !== undefined; index = ready.pop()) {
+    placed[index] = true;
+    out.push(nodes[index] as N);
+    for (const child of children[index] as number[]) {
+      waiting[child] = (waiting[child] ?? 0) - 1;
+      if (waiting[child] === 0) ready.push(child);
+    }
+  }
+  nodes.forEach((node, index) => {
+    if (!placed[index] && position.get(node.id) === index) out.push(node);
+  });
+  return out;
+}
+
+/** A binary min-heap of non-negative integers (input positions), for the stable topological order. */
+class MinHeap {
+  private readonly items: number[] = [];
+
+  push(value: number): void {
+    const items = this.items;
+    items.push(value);
+    let at = items.length - 1;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if ((items[parent] as number) <= value) break;
+      items[at] = items[parent] as number;
+      at = parent;
+    }
+    items[at] = value;
+  }
+
+  pop(): number | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      const smaller = right < items.length && (items[right] as number) < (items[left] as number) ? right : left;
+      if ((items[smaller] as number) >= last) break;
+      items[at] = items[smaller] as number;
+      at = smaller;
+    }
+    items[at] = last;
+    return top;
+  }
+}
