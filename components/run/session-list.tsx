@@ -69,8 +69,8 @@ export function SessionList({ sessions, selectedId, onSelect }: SessionListProps
                 <td className="px-2 py-1 text-right tabular-nums" data-testid="session-chunk-count">
                   {session.chunkCount}
                 </td>
-                <td className="px-2 py-1 text-right tabular-nums" title={session.usage === null ? undefined : `prompt ${session.usage.prompt_tokens}, completion ${session.usage.completion_tokens}`}>
-                  {session.usage === null ? "—" : session.usage.total_tokens}
+                <td className="px-2 py-1 text-right tabular-nums" title={session.ownUsage === null ? undefined : `prompt ${session.ownUsage.prompt_tokens}, completion ${session.ownUsage.completion_tokens}`}>
+                  {session.ownUsage === null ? "—" : session.ownUsage.total_tokens}
                 </td>
               </tr>
             );

@@ -151,7 +151,7 @@ describeEachDatabase("runs router", (open) => {
     const merged = graph.sessions.find((session) => session.lineage.lineage_kind === "op_merge");
     expect(merged?.lineage.parent_session_ids.length).toBeGreaterThanOrEqual(2);
     expect(graph.sessions.some((session) => session.lineage.lineage_kind === "op_fork")).toBe(true);
-    expect(graph.sessions.some((session) => session.usage !== null && session.usage.total_tokens > 0)).toBe(true);
+    expect(graph.sessions.some((session) => session.ownUsage !== null && session.ownUsage.total_tokens > 0)).toBe(true);
 
     const longest = [...graph.sessions].sort((a, b) => b.chunkCount - a.chunkCount)[0];
     if (longest === undefined) throw new Error("no sessions");

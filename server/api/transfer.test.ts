@@ -27,7 +27,7 @@ describeEachDatabase("transfer router", (open) => {
     const copy = await into.sessions.graph({ runId: imported.runId });
     const shape = (graph: typeof original) =>
       graph.sessions
-        .map((session) => ({ id: session.id, nodeId: session.nodeId, lineage: session.lineage, usage: session.usage, chunkCount: session.chunkCount, status: session.status }))
+        .map((session) => ({ id: session.id, nodeId: session.nodeId, lineage: session.lineage, ownUsage: session.ownUsage, inheritedChunkCount: session.inheritedChunkCount, chunkCount: session.chunkCount, status: session.status }))
         .sort((a, b) => a.id.localeCompare(b.id));
     expect(shape(copy)).toEqual(shape(original));
     expect(copy.edges.length).toBe(original.edges.length);

@@ -41,7 +41,7 @@ async function tableNames(url: string): Promise<string[]> {
 }
 
 /** The checked-in migrations, in order. */
-const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory"];
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage"];
 
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));
@@ -134,5 +134,41 @@ describeEachDatabase("migrator", (open, provider) => {
       `SELECT "base_session_id", "base_chunk_count", "chunk_count" FROM "sessions"`,
     );
     expect(sessions.map((row) => [row.base_session_id, Number(row.base_chunk_count), Number(row.chunk_count)])).toEqual([[null, 0, 3]]);
+  });
+
+  it("0005 fills each session's own usage and inherited chunk count from the columns it had", async () => {
+    const folder = copyMigrations(provider);
+    const later = path.join(os.tmpdir(), `rath-0005-${process.pid}-${provider}.sql`);
+    const name = "0005_session_own_usage.sql";
+    for (const file of readdirSync(folder).filter((entry) => entry > name)) rmSync(path.join(folder, file));
+    copyFileSync(path.join(folder, name), later);
+    rmSync(path.join(folder, name));
+    const { url, database } = await open({ migrationsDirectory: folder });
+    const usage = (total: number) => `'{"prompt_tokens":${total - 1},"completion_tokens":1,"total_tokens":${total}}'`;
+    const session = (id: string, kind: string, chunks: number, baseCount: number, sessionUsage: string) =>
+      `INSERT INTO "sessions" ("id", "run_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "placement", "chunk_count", "status", "base_chunk_count", "usage") VALUES ('${id}', 'r1', '[]', 'o', '${kind}', '[]', '{}', ${chunks}, 'ok', ${baseCount}, ${sessionUsage})`;
+    const seed = [
+      `INSERT INTO "workflows" ("id", "name", "updated_at") VALUES ('wf', 'w', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "workflow_revisions" ("id", "workflow_id", "number", "spec", "layout", "spec_sha256", "plan_id") VALUES ('rev', 'wf', 1, '{}', '{}', 'x', 'p')`,
+      `INSERT INTO "runs" ("id", "workflow_id", "revision_id", "plan_hash", "status", "input", "updated_at") VALUES ('r1', 'wf', 'rev', 'h', 'succeeded', '{}', CURRENT_TIMESTAMP)`,
+      session("a-input", "leaf_user", 1, 0, "NULL"),
+      session("b-loop", "op_session_loop", 3, 1, usage(30)),
+      session("c-fork", "op_fork", 3, 3, "NULL"),
+      session("d-merge", "op_merge", 6, 3, usage(60)),
+    ];
+    for (const statement of seed) await database.client.$executeRawUnsafe(statement);
+    copyFileSync(later, path.join(folder, name));
+    rmSync(later);
+    expect((await applyMigrations(parseDatabaseUrl(url), folder)).applied).toEqual([name.slice(0, -4)]);
+    const rows = await database.client.$queryRawUnsafe<Array<{ id: string; own_usage: string | null; inherited_chunk_count: number; created_seq: number }>>(
+      `SELECT "id", "own_usage", "inherited_chunk_count", "created_seq" FROM "sessions" ORDER BY "id"`,
+    );
+    expect(rows.map((row) => [row.id, row.own_usage === null ? null : (JSON.parse(row.own_usage) as { total_tokens: number }).total_tokens, Number(row.inherited_chunk_count), Number(row.created_seq)])).toEqual([
+      ["a-input", null, 0, 0],
+      ["b-loop", 30, 1, 0],
+      ["c-fork", null, 3, 0],
+      // A merge's stored usage is its parents' sum (reference semantics); it spent nothing itself.
+      ["d-merge", null, 6, 0],
+    ]);
   });
 });

@@ -57,7 +57,7 @@ describeEachDatabase("step commits", (open) => {
     expect((await getRun(database, run.id))?.tokensUsed).toBe(17);
 
     const graph = await sessionGraph(database, run.id);
-    expect(graph.sessions.map((session) => session.id)).toEqual([fork, root].sort());
+    expect(graph.sessions.map((session) => session.id)).toEqual([root, fork]);
     expect(graph.edges).toEqual([{ parentId: root, childId: fork, position: 0 }]);
     const stored = await getSession(database, fork);
     expect(stored).toMatchObject({

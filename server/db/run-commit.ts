@@ -66,7 +66,7 @@ type ParsedChunk = z.infer<typeof ChunkInput>;
  * Commits one step of a running run held with `fencingToken`. Events are appended in the given order, then
  * `run.checkpoint.created {seq}` when there is a checkpoint. A session with a `base` stores only its chunks from
  * `base.chunkCount` on (a base that shares the same prefix through its own base is followed, so fork chains stay
- * one level deep). Chunks for sessions stored by earlier steps of the run grow their chunk count and usage.
+ * one level deep). Chunks for sessions stored by earlier steps of the run grow their chunk count, usage and own usage.
  * Refuses with `conflict` (stale token, run not running, checkpoint seq not last+1, plan hash mismatch, a chunk
  * index already stored) or `invalid_argument` (a chunk of another run's session, a chunk outside its session's
  * own range, a base that is not stored or shorter than what it shares).
@@ -88,7 +88,15 @@ export async function commitStep(database: Database, runId: string, fencingToken
     if (checkpointRow !== null) {
       await insertRows(statements, "checkpoints", CHECKPOINT_COLUMNS, [checkpointRow]);
     }
-    await insertRows(statements, "sessions", SESSION_COLUMNS, sessions.map((session) => sessionValues(runId, session, now)));
+    const first = fenced.eventSeq - events.length + 1;
+    const createdSeqs = createdEventSeqs(events, first);
+    const lastSeq = fenced.eventSeq;
+    await insertRows(
+      statements,
+      "sessions",
+      SESSION_COLUMNS,
+      sessions.map((session) => sessionValues(runId, session, now, createdSeqs.get(session.id) ?? lastSeq)),
+    );
     await insertRows(
       statements,
       "session_parents",
@@ -99,14 +107,14 @@ export async function commitStep(database: Database, runId: string, fencingToken
     await insertRows(statements, "chunks", CHUNK_COLUMNS, chunkRows);
     for (const update of appended) {
       await statements.execute(
-        `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ? WHERE "id" = ? AND "chunk_count" = ?`,
+        `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ?, "own_usage" = ? WHERE "id" = ? AND "chunk_count" = ?`,
         update.chunkCount,
         update.usage === null ? null : toJsonText(update.usage, "session usage"),
+        update.ownUsage === null ? null : toJsonText(update.ownUsage, "session own usage"),
         update.id,
         update.storedCount,
       );
     }
-    const first = fenced.eventSeq - events.length + 1;
     const records = events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now }));
     await insertRows(
       statements,
@@ -148,6 +156,9 @@ const SESSION_COLUMNS = [
   "status",
   "error",
   "created_at",
+  "own_usage",
+  "inherited_chunk_count",
+  "created_seq",
 ] as const;
 const CHUNK_COLUMNS = ["session_id", "index", "kind", "payload", "meta"] as const;
 
@@ -164,7 +175,17 @@ function checkpointValues(runId: string, checkpoint: NonNullable<ParsedCommit["c
   ];
 }
 
-function sessionValues(runId: string, session: ParsedSession, now: Date): SqlValue[] {
+/** The seq of each `session.created` event of the commit, by session id (the first one wins). */
+function createdEventSeqs(events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>, firstSeq: number): Map<string, number> {
+  const seqs = new Map<string, number>();
+  events.forEach((event, offset) => {
+    const sessionId = event.payload.session_id;
+    if (event.type === "session.created" && typeof sessionId === "string" && !seqs.has(sessionId)) seqs.set(sessionId, firstSeq + offset);
+  });
+  return seqs;
+}
+
+function sessionValues(runId: string, session: ParsedSession, now: Date, createdSeq: number): SqlValue[] {
   return [
     session.id,
     runId,
@@ -181,6 +202,9 @@ function sessionValues(runId: string, session: ParsedSession, now: Date): SqlVal
     session.status,
     session.error,
     now,
+    session.ownUsage === null ? null : toJsonText(session.ownUsage, "session own usage"),
+    session.inheritedChunkCount,
+    createdSeq,
   ];
 }
 
@@ -201,6 +225,9 @@ function chunkValues({ sessionId, index, chunk }: ParsedChunk): SqlValue[] {
 function validateCommitShape(runId: string, step: ParsedCommit): void {
   const position = new Map(step.sessions.map((session, index) => [session.id, index]));
   step.sessions.forEach((session, index) => {
+    if (session.inheritedChunkCount > session.chunkCount) {
+      throw new RathError("invalid_argument", `session ${session.id} took ${session.inheritedChunkCount} chunks from its parents but has ${session.chunkCount}`);
+    }
     if (session.base === null) return;
     if (session.base.chunkCount > session.chunkCount) {
       throw new RathError("invalid_argument", `session ${session.id} shares ${session.base.chunkCount} chunks with its base but has ${session.chunkCount}`);
@@ -291,6 +318,7 @@ interface StoredSession {
   runId: string;
   chunkCount: number;
   usage: Usage | null;
+  ownUsage: Usage | null;
   baseSessionId: string | null;
   baseChunkCount: number;
 }
@@ -312,14 +340,16 @@ async function lookUpStoredSessions(statements: RawStatements, step: ParsedCommi
       run_id: string;
       chunk_count: number | bigint;
       usage: string | null;
+      own_usage: string | null;
       base_session_id: string | null;
       base_chunk_count: number | bigint;
-    }>(`SELECT "id", "run_id", "chunk_count", "usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`, ...ids);
+    }>(`SELECT "id", "run_id", "chunk_count", "usage", "own_usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`, ...ids);
     for (const row of rows) {
       stored.set(row.id, {
         runId: row.run_id,
         chunkCount: Number(row.chunk_count),
         usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of session ${row.id}`),
+        ownUsage: row.own_usage === null ? null : fromJsonText(row.own_usage, Usage, `own usage of session ${row.id}`),
         baseSessionId: row.base_session_id,
         baseChunkCount: Number(row.base_chunk_count),
       });
@@ -374,17 +404,19 @@ function shallowestBase(session: ParsedSession, sessions: readonly ParsedSession
   }
 }
 
-/** A session stored by an earlier step that this commit appends chunks to: its new chunk count and usage. */
+/** A session stored by an earlier step that this commit appends chunks to: its new chunk count and usages. */
 interface AppendedSession {
   id: string;
   storedCount: number;
   chunkCount: number;
   usage: Usage | null;
+  ownUsage: Usage | null;
 }
 
 /**
  * Checks the chunks for sessions stored earlier (they must be this run's, at indices after the stored ones) and
- * returns each such session's new chunk count and usage (the stored usage plus the new chunks' usage).
+ * returns each such session's new chunk count and usages (the stored ones plus the new chunks' usage: appended
+ * chunks are the session's own).
  */
 function appendedSessions(runId: string, step: ParsedCommit, stored: ReadonlyMap<string, StoredSession>): AppendedSession[] {
   const inCommit = new Set(step.sessions.map((session) => session.id));
@@ -407,8 +439,12 @@ function appendedSessions(runId: string, step: ParsedCommit, stored: ReadonlyMap
       throw new RathError("conflict", `chunk ${id}#${clash.index} is already stored: session ${id} has ${session.chunkCount} chunks; append from index ${session.chunkCount}`);
     }
     let usage = session.usage;
-    for (const chunk of chunks) usage = addUsage(usage, chunk.chunk.meta.usage);
-    appended.push({ id, storedCount: session.chunkCount, chunkCount: Math.max(...chunks.map((chunk) => chunk.index + 1)), usage });
+    let ownUsage = session.ownUsage;
+    for (const chunk of chunks) {
+      usage = addUsage(usage, chunk.chunk.meta.usage);
+      ownUsage = addUsage(ownUsage, chunk.chunk.meta.usage);
+    }
+    appended.push({ id, storedCount: session.chunkCount, chunkCount: Math.max(...chunks.map((chunk) => chunk.index + 1)), usage, ownUsage });
   }
   return appended;
 }

@@ -8,6 +8,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ReadBundle } from "../../runtime/files/bundle-reader";
 import type { Chunk } from "../../runtime/session/chunk";
+import type { SessionSnapshot } from "../../runtime/session/session";
+import { inheritedChunkCount, ownUsageOfChunks } from "../../runtime/session/usage-rollup";
 import { isTerminalRunStatus, RunStatus } from "../engine/run-status";
 import type { Database, TransactionClient } from "./database";
 import { toJsonText } from "./json-text";
@@ -117,6 +119,7 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
     const id = rename.get(snapshot.id) as string;
     const parentIds = snapshot.lineage.parent_session_ids.map((parent) => rename.get(parent) ?? parent);
     const base = importedBase(parentIds, snapshot.chunks, imported);
+    const inherited = importedInheritedCount(snapshot, parentIds, entry.annotations.inherited_chunk_count, imported);
     imported.set(id, { chunks: snapshot.chunks, base });
     const failed = entry.annotations.status === "failed";
     sessions.push({
@@ -129,12 +132,16 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
       lineageExtras: toJsonText(snapshot.lineage.lineage_extras, "lineage extras"),
       placement: toJsonText(snapshot.placement, "session placement"),
       usage: snapshot.usage === null ? null : toJsonText(snapshot.usage, "session usage"),
+      ownUsage: jsonOrNull(ownUsageOfChunks(snapshot.chunks, inherited), "session own usage"),
       chunkCount: snapshot.chunks.length,
+      inheritedChunkCount: inherited,
       baseSessionId: base?.sessionId ?? null,
       baseChunkCount: base?.chunkCount ?? 0,
       status: failed ? "failed" : "ok",
       error: failed && typeof entry.annotations.error === "string" ? entry.annotations.error : null,
       createdAt: now,
+      // Bundle order is creation order (parents first).
+      createdSeq: sessions.length + 1,
     });
     parents.push(...parentIds.map((parentId, position) => ({ sessionId: id, position, parentId })));
     for (let index = base?.chunkCount ?? 0; index < snapshot.chunks.length; index += 1) {
@@ -153,6 +160,30 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
   for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
     await transaction.chunk.createMany({ data: chunks.slice(start, start + CHUNK_BATCH) });
   }
+}
+
+function jsonOrNull(value: unknown, what: string): string | null {
+  return value === null ? null : toJsonText(value, what);
+}
+
+/**
+ * How many chunks an imported session took from its parents: the bundle's `inherited_chunk_count` annotation
+ * (written by Rath's export), else its parents' chunks matched in order (the same objects or equal content). A
+ * root session took none.
+ */
+function importedInheritedCount(
+  snapshot: SessionSnapshot,
+  parentIds: readonly string[],
+  annotated: unknown,
+  imported: ReadonlyMap<string, { chunks: readonly Chunk[] }>,
+): number {
+  if (typeof annotated === "number" && Number.isInteger(annotated) && annotated >= 0 && annotated <= snapshot.chunks.length) return annotated;
+  if (parentIds.length === 0) return 0;
+  return inheritedChunkCount(snapshot.chunks, parentIds.map((parentId) => imported.get(parentId)?.chunks), sameChunk);
+}
+
+function sameChunk(left: Chunk, right: Chunk): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
 /**

@@ -30,8 +30,13 @@ export const SessionInput = z.object({
   nodeId: z.string().min(1).nullable().default(null),
   lineage: Lineage,
   placement: Placement,
+  /** The runtime's usage of the session value (reference semantics: a merge sums its parents'). */
   usage: Usage.nullable().default(null),
+  /** Usage of the chunks the session added itself (runtime/session/usage-rollup.ts). */
+  ownUsage: Usage.nullable().default(null),
   chunkCount: z.number().int().nonnegative(),
+  /** How many chunks the session took from its parents when it was created (its own come after them). */
+  inheritedChunkCount: z.number().int().nonnegative().default(0),
   base: SessionBase.nullable().default(null),
   status: SessionStatus.default("ok"),
   error: z.string().nullable().default(null),
@@ -53,8 +58,15 @@ export interface SessionRecord {
   nodeId: string | null;
   lineage: Lineage;
   placement: Placement;
+  /** The runtime's usage of the session value (reference semantics: a merge sums its parents'). */
   usage: Usage | null;
+  /** Usage of the chunks the session added itself; see runtime/session/usage-rollup.ts. */
+  ownUsage: Usage | null;
   chunkCount: number;
+  /** How many chunks the session took from its parents when it was created (its own chunks come after them). */
+  inheritedChunkCount: number;
+  /** The run event seq at which the session was created (creation order within its run; 0 for older rows). */
+  createdSeq: number;
   /** The stored session whose first chunks this one shares (resolved when reading chunks), or null. */
   base: SessionBase | null;
   status: SessionStatus;
@@ -84,7 +96,10 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     },
     placement: fromJsonText(row.placement, Placement, `placement of ${what}`),
     usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of ${what}`),
+    ownUsage: row.ownUsage === null ? null : fromJsonText(row.ownUsage, Usage, `own usage of ${what}`),
     chunkCount: row.chunkCount,
+    inheritedChunkCount: row.inheritedChunkCount,
+    createdSeq: row.createdSeq,
     base: row.baseSessionId === null ? null : { sessionId: row.baseSessionId, chunkCount: row.baseChunkCount },
     status: SessionStatus.parse(row.status),
     error: row.error,

@@ -14,7 +14,10 @@ export interface SessionEdge {
   position: number;
 }
 
-/** The session graph of a run: its sessions (in creation order) and every parent edge into them. */
+/**
+ * The session graph of a run: its sessions in creation order (the seq of their `session.created` event, then
+ * creation time, then id) and every parent edge into them. Callers that need parents first sort topologically.
+ */
 export interface SessionGraph {
   sessions: SessionRecord[];
   edges: SessionEdge[];
@@ -23,7 +26,7 @@ export interface SessionGraph {
 /** Returns the sessions a run produced and their lineage edges (parents may belong to an earlier run). */
 export async function sessionGraph(database: Database, runId: string): Promise<SessionGraph> {
   const [sessions, edges] = await Promise.all([
-    database.client.session.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    database.client.session.findMany({ where: { runId }, orderBy: [{ createdSeq: "asc" }, { createdAt: "asc" }, { id: "asc" }] }),
     database.client.sessionParent.findMany({
       where: { session: { runId } },
       orderBy: [{ sessionId: "asc" }, { position: "asc" }],

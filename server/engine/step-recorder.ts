@@ -7,6 +7,7 @@ import type { RuntimeEvent } from "../../runtime/events";
 import type { Chunk } from "../../runtime/session/chunk";
 import type { Session, SessionSnapshot } from "../../runtime/session/session";
 import { addUsage } from "../../runtime/session/usage";
+import { inheritedChunkCount, ownUsageOfChunks } from "../../runtime/session/usage-rollup";
 import type { ChunkInput, SessionBase, SessionInput } from "../db/session-record";
 import type { RunEventInput } from "../db/run-events";
 import { sharedPrefixLength } from "../db/shared-prefix";
@@ -38,6 +39,8 @@ export class StepRecorder {
   private readonly sessions = new Map<string, RecordedSession>();
   private readonly appended = new Map<string, Map<number, Chunk>>();
   private readonly events: RunEventInput[] = [];
+  /** Chunk counts sessions were announced with (`session.created`): the chunks they took from their parents. */
+  private readonly createdCounts = new Map<string, number>();
   private tokens = 0;
 
   constructor(private readonly nodeId: string) {}
@@ -56,9 +59,11 @@ export class StepRecorder {
       target.set(event.index, event.chunk);
     }
     if (event.type === "model.response.completed") this.tokens += event.usage?.total_tokens ?? 0;
+    if (event.type === "session.created" && !this.createdCounts.has(event.session_id)) this.createdCounts.set(event.session_id, event.chunk_count);
     if (UNSTORED_EVENT_TYPES.has(event.type)) return;
     const { type, ...payload } = event;
-    this.events.push({ type, payload });
+    // The producing canvas node rides along with a new session, so a live graph can label it without a read.
+    this.events.push({ type, payload: type === "session.created" ? { ...payload, node_id: this.nodeId } : payload });
   };
 
   /** Adds an engine event after the runtime's. */
@@ -123,7 +128,18 @@ export class StepRecorder {
       const contiguous = ordered.every(([index], position) => index === position);
       const list = ordered.map(([, chunk]) => chunk);
       const base = contiguous ? chooseBase(snapshot.lineage.parent_session_ids, list, committed, storedParent) : null;
-      sessions.push({ id, nodeId: this.nodeId, lineage: snapshot.lineage, placement: snapshot.placement, usage, chunkCount: ordered.length, base });
+      const inherited = this.inheritedCount(snapshot, list, committed, storedParent);
+      sessions.push({
+        id,
+        nodeId: this.nodeId,
+        lineage: snapshot.lineage,
+        placement: snapshot.placement,
+        usage,
+        ownUsage: ownUsageOfChunks(list, inherited),
+        chunkCount: ordered.length,
+        inheritedChunkCount: inherited,
+        base,
+      });
       const ownFrom = base?.chunkCount ?? 0;
       for (const [index, chunk] of ordered) if (index >= ownFrom) chunks.push({ sessionId: id, index, chunk });
       if (contiguous) committed.set(id, list);
@@ -134,6 +150,30 @@ export class StepRecorder {
       for (const [index, chunk] of sortedEntries(appended)) if (index >= from) chunks.push({ sessionId: id, index, chunk });
     }
     return { sessions, chunks, events: [...this.events], tokensUsed: this.tokens };
+  }
+
+  /**
+   * How many chunks a new session took from its parents: the count it was announced with (`session.created`),
+   * except that a root session (`Session.create`, no parents) took none; a session nobody announced is matched
+   * against its parents' chunks (the same objects).
+   */
+  private inheritedCount(
+    snapshot: SessionSnapshot,
+    chunks: readonly Chunk[],
+    committed: ReadonlyMap<string, readonly Chunk[]>,
+    storedParent: (sessionId: string) => StoredChunks | undefined,
+  ): number {
+    const parents = snapshot.lineage.parent_session_ids;
+    const announced = this.createdCounts.get(snapshot.id);
+    if (parents.length === 0 && snapshot.lineage.lineage_kind !== "op_detach") return 0;
+    if (announced !== undefined) return Math.min(announced, chunks.length);
+    const parentChunks = parents.map((parentId) => {
+      const inCommit = committed.get(parentId);
+      if (inCommit !== undefined) return inCommit;
+      const stored = storedParent(parentId);
+      return stored === undefined ? undefined : [...stored.chunks];
+    });
+    return inheritedChunkCount(chunks, parentChunks);
   }
 
   /** Ids of every session this attempt announced or appended to. */

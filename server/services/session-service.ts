@@ -4,23 +4,48 @@
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
+import { topologicalOrder } from "../../runtime/session/graph";
+import type { Usage } from "../../runtime/session/usage";
+import { cumulativeUsages, totalUsage } from "../../runtime/session/usage-rollup";
 import type { Database } from "../db/database";
 import { chunkPage, getSession, sessionGraph } from "../db/session-store";
 import { requireRun } from "./run-service";
 import { chunkView, runView, sessionView, type ChunkView, type RunView, type SessionEdgeView, type SessionView } from "./views";
 
-/** The graph of a run: the run, its sessions in creation order and every lineage edge into them. */
+/** A session of the graph with its cumulative usage: its own plus every distinct ancestor's in the run. */
+export interface GraphSessionView extends SessionView {
+  cumulativeUsage: Usage | null;
+}
+
+/**
+ * The graph of a run: the run, its sessions in topological order (parents first; otherwise by creation time, then
+ * id), every lineage edge into them, the run's total usage (the sum of own usage: each model call once), and the
+ * last event seq the graph includes (a live view follows `runs.onEvents` from there).
+ */
 export interface SessionGraphView {
   run: RunView;
-  sessions: SessionView[];
+  sessions: GraphSessionView[];
   edges: SessionEdgeView[];
+  totalUsage: Usage | null;
+  /** Every event up to this seq is reflected in the graph (events after it may be too: applying them is idempotent). */
+  eventSeq: number;
 }
 
 /** Returns the session graph of a run (`not_found` for an unknown run). */
 export async function runSessionGraph(database: Database, runId: string): Promise<SessionGraphView> {
+  // The run (and its event seq) is read before the sessions, so nothing after `eventSeq` can be missing from them.
   const run = await requireRun(database, runId);
   const graph = await sessionGraph(database, runId);
-  return { run: runView(run), sessions: graph.sessions.map(sessionView), edges: graph.edges };
+  const sessions = topologicalOrder(graph.sessions.map(sessionView));
+  const nodes = sessions.map((session) => ({ id: session.id, parentIds: session.lineage.parent_session_ids, ownUsage: session.ownUsage }));
+  const cumulative = cumulativeUsages(nodes);
+  return {
+    run: runView(run),
+    sessions: sessions.map((session) => ({ ...session, cumulativeUsage: cumulative.get(session.id) ?? null })),
+    edges: graph.edges,
+    totalUsage: totalUsage(nodes),
+    eventSeq: run.lastEventSeq,
+  };
 }
 
 /** Input of `sessionChunks`: chunks from index `fromIndex` (or after the `cursor` of the previous page). */

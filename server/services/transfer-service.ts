@@ -76,7 +76,7 @@ async function snapshotOf(database: Database, record: SessionRecord): Promise<Se
 
 /**
  * The run's sessions, plus any ancestors from other runs (a run forked from another one), so the exported lineage
- * is complete; each comes with its annotations (`node_id`, `status`, `run_id`).
+ * is complete; each comes with its annotations (`node_id`, `status`, `run_id`, `inherited_chunk_count`).
  */
 async function sessionsWithAncestors(database: Database, runId: string): Promise<Array<{ record: SessionRecord; snapshot: SessionSnapshot }>> {
   const graph = await sessionGraph(database, runId);
@@ -126,7 +126,13 @@ export async function exportRun(database: Database, request: ExportRunRequest): 
   const content = buildBundle({
     sessions: sessions.map(({ record, snapshot }) => ({
       session: snapshot,
-      annotations: { node_id: record.nodeId, status: record.status, run_id: record.runId, ...(record.error === null ? {} : { error: record.error }) },
+      annotations: {
+        node_id: record.nodeId,
+        status: record.status,
+        run_id: record.runId,
+        inherited_chunk_count: record.inheritedChunkCount,
+        ...(record.error === null ? {} : { error: record.error }),
+      },
     })),
     run: {
       run_id: run.id,

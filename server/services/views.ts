@@ -135,15 +135,24 @@ export function runEventView(record: RunEventRecord): RunEventView {
   return { runId: record.runId, seq: record.seq, type: record.type, payload: record.payload, at: iso(record.at) };
 }
 
-/** A session node of the graph: lineage, usage, status, the canvas node that produced it, its chunk count. */
+/**
+ * A session node of the graph: lineage, usage, status, the canvas node that produced it, its chunk count.
+ * Usage has one meaning per field (runtime/session/usage-rollup.ts): `ownUsage` is what the session's own chunks
+ * cost; the graph adds `cumulativeUsage` (over its ancestors, each once).
+ */
 export interface SessionView {
   id: string;
   runId: string;
   nodeId: string | null;
   lineage: Lineage;
   placement: Placement;
-  usage: Usage | null;
+  /** Usage of the chunks the session added itself (null when no provider reported any). */
+  ownUsage: Usage | null;
   chunkCount: number;
+  /** Chunks taken from the parents when the session was created; chunks from this index on are its own. */
+  inheritedChunkCount: number;
+  /** The stored session whose first `chunkCount` chunks this one shares (storage detail; see server/db README). */
+  base: { sessionId: string; chunkCount: number } | null;
   status: SessionStatus;
   error: string | null;
   createdAt: string;
@@ -152,7 +161,20 @@ export interface SessionView {
 /** A session record as a view (placement env is left out: it may hold secrets). */
 export function sessionView(record: SessionRecord): SessionView {
   const spec = record.placement.spec;
-  return { ...record, placement: { ...record.placement, spec: spec === null ? null : { ...spec, env: {} } }, createdAt: iso(record.createdAt) };
+  return {
+    id: record.id,
+    runId: record.runId,
+    nodeId: record.nodeId,
+    lineage: record.lineage,
+    placement: { ...record.placement, spec: spec === null ? null : { ...spec, env: {} } },
+    ownUsage: record.ownUsage,
+    chunkCount: record.chunkCount,
+    inheritedChunkCount: record.inheritedChunkCount,
+    base: record.base,
+    status: record.status,
+    error: record.error,
+    createdAt: iso(record.createdAt),
+  };
 }
 
 /** A lineage edge of the graph. */
