@@ -12,6 +12,7 @@ import { applyMigrations, type MigrationReport } from "./migrator";
 import { RathError } from "../../runtime/errors";
 import { mapPrismaError } from "./prisma-errors";
 import { retryWhileSqliteBusy } from "./sqlite-busy";
+import { collectAppendedEvents, databaseKey, publishAppendedEvents, RUN_EVENTS_CHANNEL, type AppendedEvents } from "./run-event-signal";
 
 /** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
 export type DatabaseClient = GeneratedClient;
@@ -169,15 +170,24 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (location.provider === "sqlite") mkdirSync(path.dirname(location.filePath), { recursive: true });
   const migrations = await applyMigrations(location, options.migrationsDirectory);
   const { client, release } = await acquireClient(location, options);
+  const signalKey = databaseKey(location);
   return {
     provider: location.provider,
     location,
     client,
     migrations,
-    async transaction(body) {
+    async transaction<T>(body: (transaction: TransactionClient) => Promise<T>): Promise<T> {
       if (location.provider === "postgresql") {
         try {
-          return await client.$transaction(body, TRANSACTION_OPTIONS);
+          // Events appended by the body are announced with pg_notify, which PostgreSQL delivers on commit only.
+          const { result } = await collectAppendedEvents((notes) =>
+            client.$transaction(async (transaction) => {
+              const value = await body(transaction);
+              await notifyPostgres(transaction, notes);
+              return value;
+            }, TRANSACTION_OPTIONS),
+          );
+          return result;
         } catch (error) {
           throw mapPrismaError(error);
         }
@@ -186,20 +196,33 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // a lock held longer than the busy timeout fails the lock statement and the whole transaction runs again.
       return retryWhileSqliteBusy(
         async () => {
+          let committed: { result: T; notes: AppendedEvents };
           try {
-            return await client.$transaction(async (transaction) => {
-              await takeSqliteWriteLock(client, transaction);
-              return body(transaction);
-            }, TRANSACTION_OPTIONS);
+            committed = await collectAppendedEvents(() =>
+              client.$transaction(async (transaction) => {
+                await takeSqliteWriteLock(client, transaction);
+                return body(transaction);
+              }, TRANSACTION_OPTIONS),
+            );
           } catch (error) {
             throw mapPrismaError(error);
           }
+          // Only the committed attempt's events are announced, after the commit.
+          publishAppendedEvents(signalKey, committed.notes);
+          return committed.result;
         },
         { subject: `SQLite database ${location.filePath}` },
       );
     },
     close: release,
   };
+}
+
+/** Announces, inside the transaction, the runs whose events it appended (delivered to listeners on commit). */
+async function notifyPostgres(transaction: TransactionClient, notes: AppendedEvents): Promise<void> {
+  for (const [runId, lastSeq] of notes) {
+    await transaction.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, RUN_EVENTS_CHANNEL, `${runId}:${lastSeq}`);
+  }
 }
 
 async function createClient(location: DatabaseLocation, options: OpenDatabaseOptions): Promise<DatabaseClient> {

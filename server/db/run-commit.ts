@@ -12,6 +12,7 @@ import { addUsage, Usage } from "../../runtime/session/usage";
 import type { Database, TransactionClient } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
 import { inList, insertRows, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
+import { noteAppendedEvents } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { staleTokenError } from "./run-store";
 import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
@@ -116,6 +117,7 @@ export async function commitStep(database: Database, runId: string, fencingToken
       );
     }
     const records = events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now }));
+    if (records.length > 0) noteAppendedEvents(runId, fenced.eventSeq);
     await insertRows(
       statements,
       "run_events",

@@ -1,11 +1,14 @@
 /**
- * Follows a run's event log live: yields stored events in sequence order from `afterSeq`, polls the store for
- * new ones (any process may append them: the in-process worker or a worker on another machine), and ends once
- * the run is terminal and every event has been delivered. Resuming with the last seq a client saw never repeats
- * or skips an event, because sequence numbers are contiguous per run.
+ * Follows a run's event log live: yields stored events in sequence order from `afterSeq`, and waits for new ones
+ * to be pushed — by the in-process bus after a commit (embedded SQLite) or by PostgreSQL `LISTEN/NOTIFY` (server
+ * mode, any worker process); see server/db/run-event-listener.ts. A wake-up only says "read again": the events
+ * themselves always come from the store, after the last seq delivered, so resuming with the last seq a client saw
+ * never repeats or skips an event (sequence numbers are contiguous per run). A slow fallback read covers writers
+ * nobody hears (another process on the same SQLite file) and a PostgreSQL listener that is reconnecting.
+ * The stream ends once the run is terminal and every event has been delivered.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../db/database";
+import { subscribeRunEvents } from "../db/run-event-listener";
 import { eventsPage } from "../db/run-events";
 import { isTerminalRunStatus } from "../engine/run-status";
 import { requireRun } from "./run-service";
@@ -17,10 +20,13 @@ export interface FollowOptions {
   afterSeq?: number;
   /** Stops the stream (the client went away). */
   signal?: AbortSignal;
-  /** How often to look for new events while the run is running (ms, default 250). */
+  /**
+   * Longest wait without a wake-up before the store is read anyway (ms). Default: 1000 on SQLite (other processes
+   * writing the same file are not heard), 5000 on PostgreSQL while its listener is connected.
+   */
+  fallbackMs?: number;
+  /** The fallback read interval while the PostgreSQL listener is down (ms, default 250). */
   pollMs?: number;
-  /** How often while it is queued, waiting for a person or needs review (ms, default 1000). */
-  idlePollMs?: number;
   /** Events per store read (default 200). */
   pageSize?: number;
 }
@@ -29,23 +35,42 @@ export interface FollowOptions {
 export async function* followRunEvents(database: Database, runId: string, options: FollowOptions = {}): AsyncGenerator<RunEventView, void, undefined> {
   await requireRun(database, runId);
   let after = options.afterSeq ?? 0;
-  const pollMs = options.pollMs ?? 250;
-  const idlePollMs = options.idlePollMs ?? 1000;
   const pageSize = options.pageSize ?? 200;
-  while (options.signal?.aborted !== true) {
-    const page = await eventsPage(database, runId, { afterSeq: after, limit: pageSize });
-    for (const event of page) {
-      after = event.seq;
-      yield runEventView(event);
+  const fallbackMs = options.fallbackMs ?? (database.provider === "sqlite" ? 1000 : 5000);
+  const pollMs = options.pollMs ?? 250;
+  // Subscribed before the first read: a commit between a read and the wait still wakes the wait.
+  let woken = false;
+  let wake: (() => void) | null = null;
+  const subscription = subscribeRunEvents(database.location, runId, () => {
+    woken = true;
+    wake?.();
+  });
+  try {
+    while (options.signal?.aborted !== true) {
+      woken = false;
+      const page = await eventsPage(database, runId, { afterSeq: after, limit: pageSize });
+      for (const event of page) {
+        after = event.seq;
+        yield runEventView(event);
+      }
+      if (page.length === pageSize) continue;
+      // Read the status after the page: a terminal run appends nothing more, so an empty re-read means drained.
+      const run = await requireRun(database, runId);
+      if (isTerminalRunStatus(run.status) && run.lastEventSeq <= after) return;
+      if (run.lastEventSeq > after || woken) continue;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          options.signal?.removeEventListener("abort", done);
+          wake = null;
+          resolve();
+        };
+        const timer = setTimeout(done, subscription.live() ? fallbackMs : Math.min(pollMs, fallbackMs));
+        options.signal?.addEventListener("abort", done, { once: true });
+        wake = done;
+      });
     }
-    if (page.length === pageSize) continue;
-    // Read the status after the page: a terminal run appends nothing more, so an empty re-read means drained.
-    const run = await requireRun(database, runId);
-    if (isTerminalRunStatus(run.status) && run.lastEventSeq <= after) return;
-    try {
-      await sleep(run.status === "running" ? pollMs : Math.max(pollMs, idlePollMs), undefined, options.signal ? { signal: options.signal } : {});
-    } catch {
-      return;
-    }
+  } finally {
+    subscription.unsubscribe();
   }
 }
