@@ -8,6 +8,7 @@ import { parseSessionText } from "../files/session-loader";
 import type { Chunk } from "../session/chunk";
 import type { Session } from "../session/session";
 import { Usage } from "../session/usage";
+import { rollUpInspectUsage, type RolledUpUsage } from "./inspect-usage";
 
 /** One row of `rath inspect --json`: a session from a persisted-session file, a bundle, or a lineage export line. */
 export const SessionSummary = z.object({
@@ -18,7 +19,14 @@ export const SessionSummary = z.object({
   chunk_count: z.number().int(),
   /** true/false for persisted-session files; null for lineage lines and bundle sessions (no trailer concept). */
   closed: z.boolean().nullable(),
+  /** Usage of the chunks the session added itself (runtime/session/usage-rollup.ts). */
+  own_usage: Usage.nullable(),
+  /** Own usage plus every distinct ancestor's among the files given (merges count a shared ancestor once). */
   cumulative_usage: Usage.nullable(),
+  /** False when an ancestor is in none of the files given: `cumulative_usage` is then a lower bound. */
+  ancestors_complete: z.boolean(),
+  /** The usage the file records (the reference's `cumulative_usage`: own spend, a merge its parents' sum). */
+  recorded_usage: Usage.nullable(),
   /** Tool calls in assistant chunks (null for lineage lines). */
   tool_calls: z.number().int().nullable(),
   /** tool_result chunks whose content JSON has `"ok": false` (null for lineage lines). */
@@ -30,11 +38,26 @@ export type SessionSummary = z.infer<typeof SessionSummary>;
 export const FileProblem = z.object({ file: z.string(), line: z.number().int().nullable(), message: z.string() });
 export type FileProblem = z.infer<typeof FileProblem>;
 
+/** A session summary before usage is rolled up across files, with the chunks that needs (null for lineage lines). */
+export type SessionFacts = Omit<SessionSummary, "own_usage" | "cumulative_usage" | "ancestors_complete"> & { chunks: readonly Chunk[] | null };
+
 /** What `rath inspect` learned from one file: its sessions, or the problem that stopped it. */
 export interface FileSummary {
   kind: "session" | "lineage" | "bundle" | "unreadable";
-  sessions: SessionSummary[];
+  sessions: SessionFacts[];
   problem: FileProblem | null;
+}
+
+/** The summaries of sessions read from all files, with usage rolled up across them. */
+export function summariseSessions(facts: readonly SessionFacts[]): SessionSummary[] {
+  const usage = rollUpInspectUsage(facts);
+  return facts.map(({ chunks: _chunks, recorded_usage, tool_calls, tool_errors, ...rest }, index) => ({
+    ...rest,
+    ...(usage[index] as RolledUpUsage),
+    recorded_usage,
+    tool_calls,
+    tool_errors,
+  }));
 }
 
 function isToolError(content: string): boolean {
@@ -58,16 +81,18 @@ export function toolCounts(chunks: Iterable<Chunk>): { tool_calls: number; tool_
   return { tool_calls: calls, tool_errors: errors };
 }
 
-function summarise(session: Session, closed: boolean | null): SessionSummary {
+function summarise(session: Session, closed: boolean | null): SessionFacts {
+  const chunks = session.chunks.toArray();
   return {
     id: session.id,
     parent_session_ids: [...session.lineage.parent_session_ids],
     lineage_kind: session.lineage.lineage_kind,
     lineage_operator: session.lineage.lineage_operator,
-    chunk_count: session.chunks.length,
+    chunk_count: chunks.length,
     closed,
-    cumulative_usage: session.usage,
-    ...toolCounts(session.chunks),
+    recorded_usage: session.usage,
+    ...toolCounts(chunks),
+    chunks,
   };
 }
 
@@ -120,9 +145,10 @@ export async function summariseFile(file: string): Promise<FileSummary> {
           lineage_operator: record.lineage_operator,
           chunk_count: record.chunk_count,
           closed: null,
-          cumulative_usage: record.cumulative_usage,
+          recorded_usage: record.cumulative_usage,
           tool_calls: null,
           tool_errors: null,
+          chunks: null,
         })),
       };
     }

@@ -39,7 +39,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "run_session_loop",
           chunk_count: 6,
           closed: true,
+          own_usage: usage(412, 58),
           cumulative_usage: usage(412, 58),
+          ancestors_complete: true,
+          recorded_usage: usage(412, 58),
           tool_calls: 2,
           tool_errors: 1,
         },
@@ -50,7 +53,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "Session.fork",
           chunk_count: 6,
           closed: true,
-          cumulative_usage: usage(320, 31),
+          own_usage: usage(320, 31),
+          cumulative_usage: usage(732, 89),
+          ancestors_complete: true,
+          recorded_usage: usage(320, 31),
           tool_calls: 1,
           tool_errors: 1,
         },
@@ -61,7 +67,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "Session.create",
           chunk_count: 2,
           closed: false,
+          own_usage: usage(50, 9),
           cumulative_usage: usage(50, 9),
+          ancestors_complete: true,
+          recorded_usage: usage(50, 9),
           tool_calls: 1,
           tool_errors: 0,
         },
@@ -72,7 +81,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "Session.create",
           chunk_count: 1,
           closed: null,
+          own_usage: null,
           cumulative_usage: null,
+          ancestors_complete: true,
+          recorded_usage: null,
           tool_calls: null,
           tool_errors: null,
         },
@@ -83,7 +95,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "run_session_loop",
           chunk_count: 6,
           closed: null,
+          own_usage: usage(412, 58),
           cumulative_usage: usage(412, 58),
+          ancestors_complete: true,
+          recorded_usage: usage(412, 58),
           tool_calls: null,
           tool_errors: null,
         },
@@ -94,7 +109,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "Session.fork",
           chunk_count: 6,
           closed: null,
-          cumulative_usage: usage(320, 31),
+          own_usage: usage(320, 31),
+          cumulative_usage: usage(732, 89),
+          ancestors_complete: true,
+          recorded_usage: usage(320, 31),
           tool_calls: null,
           tool_errors: null,
         },
@@ -123,7 +141,10 @@ describe("rath inspect (spawned)", () => {
           lineage_operator: "Session.create",
           chunk_count: 1,
           closed: false,
+          own_usage: null,
           cumulative_usage: null,
+          ancestors_complete: true,
+          recorded_usage: null,
           tool_calls: 0,
           tool_errors: 0,
         },
@@ -135,8 +156,8 @@ describe("rath inspect (spawned)", () => {
   it("prints a human table, with problems on stderr", () => {
     const { code, stdout, stderr } = rath(["inspect", `${fixtures}/crashed.jsonl.__partial__`, `${fixtures}/chunk-before-header.jsonl`]);
     expect(code).toBe(1);
-    expect(stdout.split("\n")[0]).toMatch(/^ID\s+KIND\s+OPERATOR\s+PARENTS\s+CHUNKS\s+CLOSED\s+TOKENS\s+TOOLS\s+ERRORS$/);
-    expect(stdout).toMatch(/6f5e4d3c-2b1a-4f9e-8d7c-6b5a4f3e2d1c\s+leaf_user\s+Session\.create\s+-\s+2\s+CRASHED\s+59\s+1\s+0/);
+    expect(stdout.split("\n")[0]).toMatch(/^ID\s+KIND\s+OPERATOR\s+PARENTS\s+CHUNKS\s+CLOSED\s+OWN\s+CUMULATIVE\s+TOOLS\s+ERRORS$/);
+    expect(stdout).toMatch(/6f5e4d3c-2b1a-4f9e-8d7c-6b5a4f3e2d1c\s+leaf_user\s+Session\.create\s+-\s+2\s+CRASHED\s+59\s+59\s+1\s+0/);
     expect(stderr).toBe(`${fixtures}/chunk-before-header.jsonl:1: expected the header record first, found a chunk before the header\n`);
   });
 

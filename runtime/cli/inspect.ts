@@ -1,5 +1,5 @@
 import { renderProblems, renderTable } from "./inspect-table";
-import { summariseFile, type FileProblem, type SessionSummary } from "./inspect-summary";
+import { summariseFile, summariseSessions, type FileProblem, type SessionFacts } from "./inspect-summary";
 
 /** Usage text of `rath inspect`. */
 export const INSPECT_USAGE = `Usage: rath inspect FILE... [--json]
@@ -46,12 +46,14 @@ export async function main(args: readonly string[], output: Output = processOutp
     output.stderr(`rath inspect: expected at least one FILE, found none\n\n${INSPECT_USAGE}`);
     return 2;
   }
-  const sessions: SessionSummary[] = [];
+  const facts: SessionFacts[] = [];
   const errors: FileProblem[] = [];
   for (const summary of await Promise.all(files.map(summariseFile))) {
-    sessions.push(...summary.sessions);
+    facts.push(...summary.sessions);
     if (summary.problem) errors.push(summary.problem);
   }
+  // Usage is rolled up across all files: a session's parents may be in another one.
+  const sessions = summariseSessions(facts);
   if (json) output.stdout(`${JSON.stringify({ sessions, errors })}\n`);
   else {
     output.stdout(renderTable(sessions));
