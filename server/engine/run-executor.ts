@@ -384,6 +384,7 @@ class RunExecution {
   /** Executes one ready step and commits it; returns an outcome when the run ends here. */
   private async runStep(step: ReadyStep): Promise<ExecutionOutcome | null> {
     const stepSeq = this.seq + 1;
+    const startedAt = new Date();
     const inputs = await Promise.all(step.inputs.map((id) => this.session(id)));
     const decision = step.interruptId === undefined ? undefined : await approvalDecisionOf(this.database, step.interruptId);
     let settled = 0;
@@ -421,10 +422,17 @@ class RunExecution {
         node_id: step.nodeId,
       });
     }
-    return this.commitStepResult(step, stepSeq, result.value.node, result.value.recorder, settled);
+    return this.commitStepResult(step, stepSeq, result.value.node, result.value.recorder, settled, startedAt);
   }
 
-  private async commitStepResult(step: ReadyStep, stepSeq: number, result: NodeResult, recorder: StepRecorder, settled: number): Promise<ExecutionOutcome | null> {
+  private async commitStepResult(
+    step: ReadyStep,
+    stepSeq: number,
+    result: NodeResult,
+    recorder: StepRecorder,
+    settled: number,
+    startedAt: Date,
+  ): Promise<ExecutionOutcome | null> {
     const next: ExecutionState = structuredClone({ ...this.state, sessions: {} });
     next.ready.shift();
     next.steps += 1;
@@ -443,6 +451,20 @@ class RunExecution {
     if (result.failure) next.failures.push({ nodeId: step.nodeId, code: result.failure.code, message: result.failure.message });
     if (result.route) recorder.addEvent({ type: "run.route.taken", payload: { node_id: step.nodeId, chosen: result.route.chosen, target: result.route.target } });
     this.deliver(next, result);
+    // The step as a timeline entry, and what runs next (with its inputs), so a live view can show the running node.
+    recorder.addEvent({
+      type: "run.step.completed",
+      payload: {
+        node_id: step.nodeId,
+        step_seq: stepSeq,
+        started_at: startedAt.toISOString(),
+        ended_at: new Date().toISOString(),
+        inputs: step.inputs,
+        outputs: result.outputs.map((output) => output.id),
+        next: next.ready.slice(0, 16).map((ready) => ({ node_id: ready.nodeId, inputs: ready.inputs })),
+        waiting: result.interrupt !== undefined,
+      },
+    });
     for (const id of referencedSessionIds(next)) {
       const session = await this.session(id);
       next.sessions[id] = sessionMeta(session);
