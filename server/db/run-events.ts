@@ -78,6 +78,8 @@ export interface EventsPageOptions {
   afterSeq?: number;
   /** At most this many events (default 200, at most 1000). */
   limit?: number;
+  /** Only events of these types. */
+  types?: readonly string[];
 }
 
 /** One page of a run's events in sequence order, for streaming to the UI and for resuming a stream. */
@@ -91,7 +93,7 @@ export async function eventsPage(database: Database, runId: string, options: Eve
     throw new RathError("invalid_argument", `limit must be an integer from 1 to 1000; found ${limit}`);
   }
   const rows = await database.client.runEvent.findMany({
-    where: { runId, seq: { gt: afterSeq } },
+    where: { runId, seq: { gt: afterSeq }, ...(options.types === undefined ? {} : { type: { in: [...options.types] } }) },
     orderBy: { seq: "asc" },
     take: limit,
   });

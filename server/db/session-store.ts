@@ -2,8 +2,10 @@
  * Read side of the session graph: the sessions and lineage edges of a run, one session, and pages of a
  * session's chunks by index (never the whole session in one payload).
  */
+import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
+import { forProvider } from "./raw-sql";
 import { readSessionChunks } from "./session-chunks";
 import { toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
 
@@ -75,4 +77,44 @@ export async function chunkPage(database: Database, sessionId: string, options: 
     throw new RathError("invalid_argument", `limit must be an integer from 1 to 1000; found ${limit}`);
   }
   return (await readSessionChunks(database, sessionId, { fromIndex, toIndex: fromIndex + limit })) ?? [];
+}
+
+/** Where a session's own tool errors are: how many, and the index of the first. */
+export interface SessionToolErrors {
+  count: number;
+  firstIndex: number;
+}
+
+const ToolEvidenceOk = z.object({ evidence: z.object({ ok: z.boolean() }).optional() });
+
+/**
+ * The tool results that failed (`meta.evidence.ok === false`) among the chunks each session of a run added itself
+ * (index at or after its inherited chunks, so a merge does not repeat its parents' errors), by session.
+ */
+export async function runToolErrors(database: Database, runId: string): Promise<Map<string, SessionToolErrors>> {
+  // The LIKE is a cheap prefilter on the stored JSON; each candidate's meta is parsed to be sure.
+  const rows = await database.client.$queryRawUnsafe<Array<{ session_id: string; index: number | bigint; meta: string }>>(
+    forProvider(
+      database.provider,
+      `SELECT "c"."session_id", "c"."index", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
+        WHERE "s"."run_id" = ? AND "c"."kind" = 'tool_result' AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"ok":false%'
+        ORDER BY "c"."session_id", "c"."index"`,
+    ),
+    runId,
+  );
+  const errors = new Map<string, SessionToolErrors>();
+  for (const row of rows) {
+    let failed = false;
+    try {
+      failed = ToolEvidenceOk.safeParse(JSON.parse(row.meta)).data?.evidence?.ok === false;
+    } catch {
+      failed = false;
+    }
+    if (!failed) continue;
+    const index = Number(row.index);
+    const known = errors.get(row.session_id);
+    if (known === undefined) errors.set(row.session_id, { count: 1, firstIndex: index });
+    else errors.set(row.session_id, { count: known.count + 1, firstIndex: Math.min(known.firstIndex, index) });
+  }
+  return errors;
 }

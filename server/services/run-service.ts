@@ -198,6 +198,8 @@ export const RunEventsRequest = z.object({
   runId: z.string().min(1),
   afterSeq: z.number().int().nonnegative().default(0),
   limit: z.number().int().min(1).max(1000).default(200),
+  /** Only events of these types (e.g. the run view's timeline reads `run.step.completed` and failures). */
+  types: z.array(z.string().min(1)).min(1).max(32).optional(),
 });
 export type RunEventsRequest = z.input<typeof RunEventsRequest>;
 
@@ -208,7 +210,7 @@ export async function runEvents(
 ): Promise<{ events: RunEventView[]; nextAfterSeq: number; lastSeq: number; status: RunStatus }> {
   const parsed = RunEventsRequest.parse(request);
   const run = await requireRun(database, parsed.runId);
-  const events = await eventsPage(database, parsed.runId, { afterSeq: parsed.afterSeq, limit: parsed.limit });
+  const events = await eventsPage(database, parsed.runId, { afterSeq: parsed.afterSeq, limit: parsed.limit, ...(parsed.types === undefined ? {} : { types: parsed.types }) });
   const last = events[events.length - 1];
   return { events: events.map(runEventView), nextAfterSeq: last?.seq ?? parsed.afterSeq, lastSeq: run.lastEventSeq, status: run.status };
 }

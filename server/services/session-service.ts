@@ -8,13 +8,15 @@ import { topologicalOrder } from "../../runtime/session/graph";
 import type { Usage } from "../../runtime/session/usage";
 import { cumulativeUsages, totalUsage } from "../../runtime/session/usage-rollup";
 import type { Database } from "../db/database";
-import { chunkPage, getSession, sessionGraph } from "../db/session-store";
+import { chunkPage, getSession, runToolErrors, sessionGraph, type SessionToolErrors } from "../db/session-store";
 import { requireRun } from "./run-service";
 import { chunkView, runView, sessionView, type ChunkView, type RunView, type SessionEdgeView, type SessionView } from "./views";
 
-/** A session of the graph with its cumulative usage: its own plus every distinct ancestor's in the run. */
+/** A session of the graph with its cumulative usage (own plus every distinct ancestor's) and its own tool errors. */
 export interface GraphSessionView extends SessionView {
   cumulativeUsage: Usage | null;
+  /** Failed tool results among the chunks the session added itself (null when none). */
+  toolErrors: SessionToolErrors | null;
 }
 
 /**
@@ -35,13 +37,13 @@ export interface SessionGraphView {
 export async function runSessionGraph(database: Database, runId: string): Promise<SessionGraphView> {
   // The run (and its event seq) is read before the sessions, so nothing after `eventSeq` can be missing from them.
   const run = await requireRun(database, runId);
-  const graph = await sessionGraph(database, runId);
+  const [graph, toolErrors] = await Promise.all([sessionGraph(database, runId), runToolErrors(database, runId)]);
   const sessions = topologicalOrder(graph.sessions.map(sessionView));
   const nodes = sessions.map((session) => ({ id: session.id, parentIds: session.lineage.parent_session_ids, ownUsage: session.ownUsage }));
   const cumulative = cumulativeUsages(nodes);
   return {
     run: runView(run),
-    sessions: sessions.map((session) => ({ ...session, cumulativeUsage: cumulative.get(session.id) ?? null })),
+    sessions: sessions.map((session) => ({ ...session, cumulativeUsage: cumulative.get(session.id) ?? null, toolErrors: toolErrors.get(session.id) ?? null })),
     edges: graph.edges,
     totalUsage: totalUsage(nodes),
     eventSeq: run.lastEventSeq,
@@ -76,4 +78,72 @@ export async function sessionChunks(
   const last = rows[rows.length - 1];
   const next = last === undefined ? null : last.index + 1;
   return { session: sessionView(session), chunks: rows.map(chunkView), nextCursor: next !== null && next < end ? String(next) : null };
+}
+
+/**
+ * A stretch of a session's chunks as the run view lists them: chunks it took from a parent (`inherited`), the
+ * leading chunks every parent of a merge shares (`shared`, listed once), a parent's repetition of those
+ * (`repeated`: the same chunks as `sameAs`, not listed again), the chunks it added itself (`own`), and the point
+ * where a merge's branches joined (`join`, empty).
+ */
+export interface ChunkSegmentView {
+  kind: "shared" | "inherited" | "repeated" | "join" | "own";
+  from: number;
+  to: number;
+  /** The parent the chunks came from (the first parent for `shared`), or null for `own` and `join`. */
+  sourceSessionId: string | null;
+  /** For `repeated`: the range of the same chunks listed earlier. */
+  sameAs: { from: number; to: number } | null;
+}
+
+const PREFIX_PAGE = 500;
+
+/** How many leading chunks two stored sessions have in common (same kind and payload), up to `limit`. */
+async function commonPrefixLength(database: Database, leftId: string, rightId: string, limit: number): Promise<number> {
+  let index = 0;
+  while (index < limit) {
+    const size = Math.min(PREFIX_PAGE, limit - index);
+    const [left, right] = await Promise.all([
+      chunkPage(database, leftId, { fromIndex: index, limit: size }),
+      chunkPage(database, rightId, { fromIndex: index, limit: size }),
+    ]);
+    for (let offset = 0; offset < size; offset += 1) {
+      const a = left[offset]?.chunk;
+      const b = right[offset]?.chunk;
+      if (a === undefined || b === undefined || a.kind !== b.kind || JSON.stringify(a.payload) !== JSON.stringify(b.payload)) return index + offset;
+    }
+    index += size;
+  }
+  return limit;
+}
+
+/**
+ * The segments of a session's chunks, in index order and covering every index once: what it inherited (a merge:
+ * the prefix its parents share once, each branch's own part, and the repeated prefix marked as such), then its own.
+ */
+export async function sessionSegments(database: Database, sessionId: string): Promise<{ session: SessionView; segments: ChunkSegmentView[] }> {
+  const record = await getSession(database, sessionId);
+  if (record === null) throw new RathError("not_found", `session ${sessionId} not found`);
+  const session = sessionView(record);
+  const inherited = Math.min(session.inheritedChunkCount, session.chunkCount);
+  const own: ChunkSegmentView[] = inherited < session.chunkCount ? [{ kind: "own", from: inherited, to: session.chunkCount, sourceSessionId: null, sameAs: null }] : [];
+  const parentIds = session.lineage.parent_session_ids;
+  if (inherited === 0) return { session, segments: own };
+  const [leftId, rightId] = parentIds;
+  const left = leftId === undefined ? null : await getSession(database, leftId);
+  const right = rightId === undefined ? null : await getSession(database, rightId);
+  if (session.lineage.lineage_kind !== "op_merge" || parentIds.length !== 2 || left === null || right === null) {
+    return { session, segments: [{ kind: "inherited", from: 0, to: inherited, sourceSessionId: leftId ?? null, sameAs: null }, ...own] };
+  }
+  // A merge took its left parent's chunks, then its right parent's (each as it was when they merged).
+  const leftCount = Math.min(left.chunkCount, inherited);
+  const rightCount = inherited - leftCount;
+  const shared = await commonPrefixLength(database, left.id, right.id, Math.min(leftCount, rightCount));
+  const segments: ChunkSegmentView[] = [];
+  if (shared > 0) segments.push({ kind: "shared", from: 0, to: shared, sourceSessionId: left.id, sameAs: null });
+  if (leftCount > shared) segments.push({ kind: "inherited", from: shared, to: leftCount, sourceSessionId: left.id, sameAs: null });
+  segments.push({ kind: "join", from: leftCount, to: leftCount, sourceSessionId: null, sameAs: null });
+  if (shared > 0) segments.push({ kind: "repeated", from: leftCount, to: leftCount + shared, sourceSessionId: right.id, sameAs: { from: 0, to: shared } });
+  if (rightCount > shared) segments.push({ kind: "inherited", from: leftCount + shared, to: inherited, sourceSessionId: right.id, sameAs: null });
+  return { session, segments: [...segments, ...own] };
 }
