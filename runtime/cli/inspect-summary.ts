@@ -51,12 +51,17 @@ export interface FileSummary {
 /** The summaries of sessions read from all files, with usage rolled up across them. */
 export function summariseSessions(facts: readonly SessionFacts[]): SessionSummary[] {
   const usage = rollUpInspectUsage(facts);
-  return facts.map(({ chunks: _chunks, recorded_usage, tool_calls, tool_errors, ...rest }, index) => ({
-    ...rest,
+  return facts.map((fact, index) => ({
+    id: fact.id,
+    parent_session_ids: fact.parent_session_ids,
+    lineage_kind: fact.lineage_kind,
+    lineage_operator: fact.lineage_operator,
+    chunk_count: fact.chunk_count,
+    closed: fact.closed,
     ...(usage[index] as RolledUpUsage),
-    recorded_usage,
-    tool_calls,
-    tool_errors,
+    recorded_usage: fact.recorded_usage,
+    tool_calls: fact.tool_calls,
+    tool_errors: fact.tool_errors,
   }));
 }
 
