@@ -1,0 +1,123 @@
+/**
+ * Applies a run's streamed events to its session graph (the `sessions.graph` answer) without a re-read: a
+ * `session.created` adds a session and its edges, a `chunk.appended` grows a session's chunk count, own usage and
+ * tool errors. Applying is idempotent — an event the graph already reflects (the graph may have been read after
+ * some of the events that follow its `eventSeq`) changes nothing — and returns the same object when nothing
+ * changed, so React skips the render. Pure; no React.
+ */
+import type { Chunk } from "../../runtime/session/chunk";
+import { addUsage } from "../../runtime/session/usage";
+import type { RouterOutputs } from "../trpc/router-types";
+
+/** The session graph of a run as the API returns it. */
+export type SessionGraphData = RouterOutputs["sessions"]["graph"];
+/** One session of it. */
+export type GraphSessionData = SessionGraphData["sessions"][number];
+/** One run event as streamed. */
+export type RunEventData = RouterOutputs["runs"]["events"]["events"][number];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function lineageOf(value: unknown): GraphSessionData["lineage"] | null {
+  if (!isRecord(value) || !Array.isArray(value.parent_session_ids) || typeof value.lineage_kind !== "string") return null;
+  return value as GraphSessionData["lineage"];
+}
+
+/** A session first seen in a `session.created` event (what the event tells; the rest is filled as chunks arrive). */
+function createdSession(runId: string, event: RunEventData): GraphSessionData | null {
+  const { session_id: id, chunk_count: count, node_id: nodeId } = event.payload;
+  const lineage = lineageOf(event.payload.lineage);
+  if (typeof id !== "string" || lineage === null) return null;
+  const chunkCount = typeof count === "number" && Number.isInteger(count) && count >= 0 ? count : 0;
+  const root = lineage.parent_session_ids.length === 0 && lineage.lineage_kind !== "op_detach";
+  return {
+    id,
+    runId,
+    nodeId: typeof nodeId === "string" ? nodeId : null,
+    lineage,
+    placement: { backend: "local", spec: null },
+    ownUsage: null,
+    chunkCount,
+    inheritedChunkCount: root ? 0 : chunkCount,
+    base: null,
+    status: "ok",
+    error: null,
+    createdAt: event.at,
+    cumulativeUsage: null,
+    toolErrors: null,
+  };
+}
+
+/** The session after one of its chunks arrived (unchanged when the graph already counts it). */
+function withChunk(session: GraphSessionData, index: number, chunk: Chunk): GraphSessionData {
+  if (index < session.chunkCount) return session;
+  const own = index >= session.inheritedChunkCount;
+  const failed = chunk.kind === "tool_result" && chunk.meta.evidence?.ok === false;
+  return {
+    ...session,
+    chunkCount: index + 1,
+    ownUsage: own ? addUsage(session.ownUsage, chunk.meta.usage) : session.ownUsage,
+    toolErrors:
+      own && failed
+        ? { count: (session.toolErrors?.count ?? 0) + 1, firstIndex: Math.min(session.toolErrors?.firstIndex ?? index, index) }
+        : session.toolErrors,
+  };
+}
+
+/**
+ * The graph after `events` (in seq order). Sessions keep parents-first order: a new session goes last, which is
+ * after its parents since a session is always announced after them. `eventSeq` advances to the last event.
+ */
+export function applyRunEvents(graph: SessionGraphData, events: readonly RunEventData[]): SessionGraphData {
+  let sessions: GraphSessionData[] | null = null;
+  let edges: SessionGraphData["edges"] | null = null;
+  let index: Map<string, number> | null = null;
+  const positions = (): Map<string, number> => {
+    index ??= new Map((sessions ?? graph.sessions).map((session, position) => [session.id, position]));
+    return index;
+  };
+  let lastSeq = graph.eventSeq;
+  for (const event of events) {
+    if (event.seq <= lastSeq) continue;
+    lastSeq = event.seq;
+    if (event.type === "session.created") {
+      const created = createdSession(graph.run.id, event);
+      if (created === null || positions().has(created.id)) continue;
+      sessions ??= [...graph.sessions];
+      edges ??= [...graph.edges];
+      positions().set(created.id, sessions.length);
+      sessions.push(created);
+      created.lineage.parent_session_ids.forEach((parentId, position) => edges?.push({ parentId, childId: created.id, position }));
+    } else if (event.type === "chunk.appended") {
+      const { session_id: sessionId, index: chunkIndex, chunk } = event.payload;
+      if (typeof sessionId !== "string" || typeof chunkIndex !== "number" || !isRecord(chunk) || !isRecord(chunk.meta)) continue;
+      const at = positions().get(sessionId);
+      if (at === undefined) continue;
+      const current = (sessions ?? graph.sessions)[at] as GraphSessionData;
+      const next = withChunk(current, chunkIndex, chunk as Chunk);
+      if (next === current) continue;
+      sessions ??= [...graph.sessions];
+      sessions[at] = next;
+    }
+  }
+  if (sessions === null && lastSeq === graph.eventSeq) return graph;
+  return { ...graph, sessions: sessions ?? graph.sessions, edges: edges ?? graph.edges, eventSeq: lastSeq };
+}
+
+/**
+ * Whether an event names a session the graph does not know (a session stored without an announcement): the
+ * graph must then be read again.
+ */
+export function namesUnknownSession(graph: SessionGraphData, events: readonly RunEventData[]): boolean {
+  let known: Set<string> | null = null;
+  for (const event of events) {
+    if (event.type !== "chunk.appended") continue;
+    const id = event.payload.session_id;
+    if (typeof id !== "string") continue;
+    known ??= new Set(graph.sessions.map((session) => session.id));
+    if (!known.has(id)) return true;
+  }
+  return false;
+}

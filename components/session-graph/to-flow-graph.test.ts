@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { graphSession } from "../run-state/testing-sessions";
+import { chainIdOf, toFlowGraph } from "./to-flow-graph";
+
+const failing = { toolErrors: { count: 1, firstIndex: 2 } };
+
+describe("toFlowGraph", () => {
+  // input -> fork a, fork b; a -> loop pros (prompt p1), b -> loop cons (prompt p2, a failed tool); merge; summary loop
+  const sessions = [
+    graphSession("input-1"),
+    graphSession("fork-a", ["input-1"], "op_fork"),
+    graphSession("fork-b", ["input-1"], "op_fork"),
+    graphSession("pros-prompt", [], "leaf_system"),
+    graphSession("pros-1", ["fork-a", "pros-prompt"], "op_session_loop"),
+    graphSession("cons-prompt", [], "leaf_system"),
+    graphSession("cons-1", ["fork-b", "cons-prompt"], "op_session_loop", failing),
+    graphSession("merge-1", ["pros-1", "cons-1"], "op_merge"),
+    graphSession("summary-1", ["merge-1"], "op_session_loop"),
+  ];
+
+  it("folds agent prompt sessions into their turn and keeps fork and merge edges exact", () => {
+    const projection = toFlowGraph({ sessions, minChainLength: 99 });
+    expect(projection.nodes.map((node) => node.id)).toEqual(["input-1", "fork-a", "fork-b", "pros-1", "cons-1", "merge-1", "summary-1"]);
+    expect(projection.nodeOfSession.get("pros-prompt")).toBe("pros-1");
+    const session = projection.nodes.find((node) => node.id === "pros-1")?.data;
+    expect(session).toMatchObject({ kind: "session", promptSessionId: "pros-prompt" });
+    const edges = projection.edges.map((edge) => `${edge.source}->${edge.target}:${edge.kind}`);
+    expect(edges).toEqual(["input-1->fork-a:fork", "input-1->fork-b:fork", "fork-a->pros-1:loop", "fork-b->cons-1:loop", "pros-1->merge-1:merge", "cons-1->merge-1:merge", "merge-1->summary-1:loop"]);
+    const shown = toFlowGraph({ sessions, minChainLength: 99, showPromptSessions: true });
+    expect(shown.nodes).toHaveLength(9);
+    expect(shown.edges.filter((edge) => edge.source === "pros-prompt")).toHaveLength(1);
+  });
+
+  it("marks the path from the root to each failure, and only that path", () => {
+    const projection = toFlowGraph({ sessions, minChainLength: 99 });
+    expect(projection.failingSessionIds).toEqual(["cons-1"]);
+    expect([...projection.failurePath].sort()).toEqual(["cons-1", "cons-prompt", "fork-b", "input-1"]);
+    expect(projection.edges.filter((edge) => edge.onFailurePath).map((edge) => edge.id)).toEqual(["input-1->fork-b", "fork-b->cons-1"]);
+    expect(projection.nodes.find((node) => node.id === "cons-1")?.data).toMatchObject({ failed: true, onFailurePath: true });
+    expect(projection.nodes.find((node) => node.id === "pros-1")?.data).toMatchObject({ failed: false, onFailurePath: false });
+  });
+
+  it("collapses long linear chains into one node, except when expanded or holding the selection", () => {
+    const chain = [graphSession("n-0")];
+    for (let index = 1; index < 6; index++) chain.push(graphSession(`n-${index}`, [`n-${index - 1}`], "op_session_loop", index === 3 ? failing : {}));
+    chain.push(graphSession("fork-x", ["n-5"], "op_fork"), graphSession("fork-y", ["n-5"], "op_fork"));
+    const collapsed = toFlowGraph({ sessions: chain });
+    const id = chainIdOf("n-0");
+    expect(collapsed.nodes.map((node) => node.id)).toEqual([id, "fork-x", "fork-y"]);
+    expect(collapsed.nodes[0]?.data).toMatchObject({ kind: "chain", toolErrors: 1, failed: true, onFailurePath: true });
+    expect(collapsed.edges.map((edge) => edge.id)).toEqual([`${id}->fork-x`, `${id}->fork-y`]);
+    expect(collapsed.nodeOfSession.get("n-3")).toBe(id);
+    expect(collapsed.chains.get(id)).toEqual(["n-0", "n-1", "n-2", "n-3", "n-4", "n-5"]);
+    expect(toFlowGraph({ sessions: chain, expandedChains: new Set([id]) }).nodes).toHaveLength(8);
+    expect(toFlowGraph({ sessions: chain, selectedSessionId: "n-2" }).nodes).toHaveLength(8);
+    expect(toFlowGraph({ sessions: chain.slice(0, 3) }).nodes).toHaveLength(3);
+  });
+
+  it("draws the running step and the failed step after their input sessions", () => {
+    const projection = toFlowGraph({
+      sessions: sessions.slice(0, 3),
+      pending: [{ nodeId: "pros", inputs: ["fork-a"], status: "running" }],
+      failure: { nodeId: "cons", code: "provider_error", message: "boom", inputs: ["fork-b"] },
+    });
+    expect(projection.nodes.slice(-2).map((node) => node.id)).toEqual(["pending:pros:0", "failure:cons"]);
+    expect(projection.edges.slice(-2).map((edge) => [edge.id, edge.kind, edge.onFailurePath])).toEqual([
+      ["fork-a->pending:pros:0", "pending", false],
+      ["fork-b->failure:cons", "failure", true],
+    ]);
+    expect(projection.failurePath.has("fork-b")).toBe(true);
+  });
+
+  it("handles 5,000 sessions in a few passes", () => {
+    const many = [graphSession("r-0")];
+    for (let index = 1; index < 5000; index++) many.push(graphSession(`s-${index}`, [index % 10 === 0 ? "r-0" : `s-${index - 1}`.replace("s-0", "r-0")], "op_fork"));
+    const projection = toFlowGraph({ sessions: many });
+    expect(projection.nodeOfSession.size).toBe(5000);
+    expect(projection.nodes.length).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The run graph as nodes and edges to draw (no React, no layout): sessions, with
+ * - agent prompt sessions folded into the agent turn they feed (a `leaf_system` root whose only children are that
+ *   agent's loops), unless asked to show them;
+ * - long linear chains collapsed into one expandable node (never the chain holding the selection);
+ * - the path from the root to every failure marked (sessions with failed tool results, and the step the run
+ *   failed at, drawn as its own node after its input sessions);
+ * - the steps that run now or next drawn as pending nodes after their input sessions.
+ * Sizes are fixed per node kind so the layout needs no measuring.
+ */
+import { lineageEdgeKind, type LineageEdgeKind } from "../ui/lineage-style";
+import type { GraphSessionData } from "../run-state/live-graph";
+
+/** Pixel sizes of the node kinds (the layout and the node components agree on them). */
+export const NODE_SIZES = {
+  session: { width: 232, height: 60 },
+  chain: { width: 232, height: 60 },
+  pending: { width: 200, height: 44 },
+  failure: { width: 232, height: 60 },
+} as const;
+
+/** A step that runs now, waits, or is queued, after the given sessions. */
+export interface PendingNode {
+  nodeId: string;
+  inputs: readonly string[];
+  status: "running" | "queued" | "waiting";
+}
+
+/** Where the run failed outside any session (a step that failed after its retries). */
+export interface FailureNode {
+  nodeId: string | null;
+  code: string;
+  message: string;
+  inputs: readonly string[];
+}
+
+/** What to project and how. */
+export interface ProjectionInput {
+  sessions: readonly GraphSessionData[];
+  expandedChains?: ReadonlySet<string>;
+  showPromptSessions?: boolean;
+  selectedSessionId?: string | null;
+  pending?: readonly PendingNode[];
+  failure?: FailureNode | null;
+  /** Chains of at least this many sessions collapse (default 4). */
+  minChainLength?: number;
+}
+
+/** A session node. */
+export interface SessionNodeData {
+  kind: "session";
+  session: GraphSessionData;
+  failed: boolean;
+  onFailurePath: boolean;
+  /** The folded agent prompt session feeding this turn, if any. */
+  promptSessionId: string | null;
+}
+
+/** A collapsed chain of sessions. */
+export interface ChainNodeData {
+  kind: "chain";
+  chainId: string;
+  sessions: readonly GraphSessionData[];
+  ownTokens: number;
+  toolErrors: number;
+  failed: boolean;
+  onFailurePath: boolean;
+}
+
+/** A step running, waiting or queued. */
+export interface PendingNodeData {
+  kind: "pending";
+  nodeId: string;
+  status: PendingNode["status"];
+}
+
+/** The step the run failed at. */
+export interface FailureNodeData {
+  kind: "failure";
+  nodeId: string | null;
+  code: string;
+  message: string;
+}
+
+/** Data of any projected node. */
+export type ProjectedNodeData = SessionNodeData | ChainNodeData | PendingNodeData | FailureNodeData;
+
+/** A node to draw. */
+export interface ProjectedNode {
+  id: string;
+  width: number;
+  height: number;
+  data: ProjectedNodeData;
+}
+
+/** An edge to draw: a lineage edge (by the child's kind), or the edge into a pending or failure node. */
+export interface ProjectedEdge {
+  id: string;
+  source: string;
+  target: string;
+  kind: LineageEdgeKind | "pending" | "failure";
+  onFailurePath: boolean;
+}
+
+/** The projection. */
+export interface FlowProjection {
+  nodes: ProjectedNode[];
+  edges: ProjectedEdge[];
+  /** The drawn node that shows each session (itself, its chain, or the turn its folded prompt feeds). */
+  nodeOfSession: ReadonlyMap<string, string>;
+  /** Sessions with failed tool results, in graph order. */
+  failingSessionIds: readonly string[];
+  /** Failing sessions and all their ancestors. */
+  failurePath: ReadonlySet<string>;
+  /** Collapsible chains (collapsed or not) by chain id: their sessions in order. */
+  chains: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Chain ids are the first session's id with a prefix. */
+export function chainIdOf(firstSessionId: string): string {
+  return `chain:${firstSessionId}`;
+}
+
+/** Agent prompt sessions: `leaf_system` roots whose children are all agent loops fed by them as a non-first parent. */
+function promptSessions(sessions: readonly GraphSessionData[], children: ReadonlyMap<string, GraphSessionData[]>): Map<string, string> {
+  const folded = new Map<string, string>();
+  for (const session of sessions) {
+    if (session.lineage.lineage_kind !== "leaf_system" || session.lineage.parent_session_ids.length > 0) continue;
+    const fed = children.get(session.id) ?? [];
+    const first = fed[0];
+    if (first === undefined) continue;
+    const all = fed.every((child) => child.lineage.lineage_kind === "op_session_loop" && child.lineage.parent_session_ids.indexOf(session.id) > 0);
+    if (all) folded.set(session.id, first.id);
+  }
+  return folded;
+}
+
+function ancestorsOf(ids: Iterable<string>, byId: ReadonlyMap<string, GraphSessionData>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...ids].filter((id) => byId.has(id));
+  for (const id of stack) seen.add(id);
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
+    for (const parent of byId.get(current)?.lineage.parent_session_ids ?? []) {
+      if (seen.has(parent) || !byId.has(parent)) continue;
+      seen.add(parent);
+      stack.push(parent);
+    }
+  }
+  return seen;
+}
+
+/** Projects the run graph (sessions parents first) into nodes and edges. */
+export function toFlowGraph(input: ProjectionInput): FlowProjection {
+  const { sessions } = input;
+  const expanded = input.expandedChains ?? new Set<string>();
+  const minChain = Math.max(2, input.minChainLength ?? 4);
+  const byId = new Map(sessions.map((session) => [session.id, session]));
+  const children = new Map<string, GraphSessionData[]>();
+  for (const session of sessions) {
+    for (const parent of new Set(session.lineage.parent_session_ids)) {
+      if (!byId.has(parent)) continue;
+      const list = children.get(parent);
+      if (list === undefined) children.set(parent, [session]);
+      else list.push(session);
+    }
+  }
+  const folded = input.showPromptSessions === true ? new Map<string, string>() : promptSessions(sessions, children);
+  const promptOf = new Map<string, string>();
+  for (const prompt of folded.keys()) for (const child of children.get(prompt) ?? []) if (!promptOf.has(child.id)) promptOf.set(child.id, prompt);
+  const visible = sessions.filter((session) => !folded.has(session.id));
+  const visibleParents = (session: GraphSessionData): string[] =>
+    [...new Set(session.lineage.parent_session_ids)].filter((parent) => byId.has(parent) && !folded.has(parent));
+  const visibleChildren = (id: string): GraphSessionData[] => (children.get(id) ?? []).filter((child) => !folded.has(child.id));
+
+  // Failures: sessions whose own chunks hold failed tool results, the failed step's inputs, and every ancestor.
+  const failingSessionIds = visible.filter((session) => session.toolErrors !== null || session.status === "failed").map((session) => session.id);
+  const failure = input.failure ?? null;
+  const failurePath = ancestorsOf([...failingSessionIds, ...(failure?.inputs ?? [])], byId);
+
+  // Linear chains: each link's parent has exactly one child and the child exactly one parent.
+  const chainOf = new Map<string, string>();
+  const chains = new Map<string, string[]>();
+  const linksForward = (session: GraphSessionData): GraphSessionData | null => {
+    const next = visibleChildren(session.id);
+    const only = next.length === 1 ? next[0] : undefined;
+    return only !== undefined && visibleParents(only).length === 1 ? only : null;
+  };
+  for (const session of visible) {
+    const parents = visibleParents(session);
+    const parent = parents.length === 1 ? byId.get(parents[0] as string) : undefined;
+    if (parent !== undefined && linksForward(parent) === session) continue;
+    const members = [session];
+    for (let next = linksForward(session); next !== null; next = linksForward(next)) members.push(next);
+    if (members.length < minChain) continue;
+    const chainId = chainIdOf(session.id);
+    chains.set(chainId, members.map((member) => member.id));
+    const holdsSelection = input.selectedSessionId != null && members.some((member) => member.id === input.selectedSessionId);
+    if (expanded.has(chainId) || holdsSelection) continue;
+    for (const member of members) chainOf.set(member.id, chainId);
+  }
+
+  const nodes: ProjectedNode[] = [];
+  const nodeOfSession = new Map<string, string>();
+  const emittedChains = new Set<string>();
+  for (const session of visible) {
+    const chainId = chainOf.get(session.id);
+    if (chainId === undefined) {
+      nodeOfSession.set(session.id, session.id);
+      nodes.push({
+        id: session.id,
+        ...NODE_SIZES.session,
+        data: {
+          kind: "session",
+          session,
+          failed: session.toolErrors !== null || session.status === "failed",
+          onFailurePath: failurePath.has(session.id),
+          promptSessionId: promptOf.get(session.id) ?? null,
+        },
+      });
+      continue;
+    }
+    nodeOfSession.set(session.id, chainId);
+    if (emittedChains.has(chainId)) continue;
+    emittedChains.add(chainId);
+    const members = (chains.get(chainId) ?? []).map((id) => byId.get(id) as GraphSessionData);
+    nodes.push({
+      id: chainId,
+      ...NODE_SIZES.chain,
+      data: {
+        kind: "chain",
+        chainId,
+        sessions: members,
+        ownTokens: members.reduce((sum, member) => sum + (member.ownUsage?.total_tokens ?? 0), 0),
+        toolErrors: members.reduce((sum, member) => sum + (member.toolErrors?.count ?? 0), 0),
+        failed: members.some((member) => member.toolErrors !== null || member.status === "failed"),
+        onFailurePath: members.some((member) => failurePath.has(member.id)),
+      },
+    });
+  }
+  for (const [prompt, turn] of folded) nodeOfSession.set(prompt, nodeOfSession.get(turn) ?? turn);
+
+  const edges: ProjectedEdge[] = [];
+  const seenEdges = new Set<string>();
+  for (const session of visible) {
+    const target = nodeOfSession.get(session.id) as string;
+    const kind = lineageEdgeKind(session.lineage.lineage_kind);
+    for (const parent of visibleParents(session)) {
+      const source = nodeOfSession.get(parent) as string;
+      if (source === target) continue;
+      const id = `${source}->${target}`;
+      if (seenEdges.has(id)) continue;
+      seenEdges.add(id);
+      edges.push({ id, source, target, kind, onFailurePath: failurePath.has(session.id) });
+    }
+  }
+
+  const attach = (id: string, inputs: readonly string[], kind: "pending" | "failure"): void => {
+    const sources = new Set(inputs.map((input) => nodeOfSession.get(input)).filter((source): source is string => source !== undefined));
+    for (const source of sources) edges.push({ id: `${source}->${id}`, source, target: id, kind, onFailurePath: kind === "failure" });
+  };
+  (input.pending ?? []).forEach((step, position) => {
+    const id = `pending:${step.nodeId}:${position}`;
+    nodes.push({ id, ...NODE_SIZES.pending, data: { kind: "pending", nodeId: step.nodeId, status: step.status } });
+    attach(id, step.inputs, "pending");
+  });
+  if (failure !== null) {
+    const id = `failure:${failure.nodeId ?? "run"}`;
+    nodes.push({ id, ...NODE_SIZES.failure, data: { kind: "failure", nodeId: failure.nodeId, code: failure.code, message: failure.message } });
+    attach(id, failure.inputs, "failure");
+  }
+  return { nodes, edges, nodeOfSession, failingSessionIds, failurePath, chains };
+}
