@@ -56,6 +56,44 @@ describeEachDatabase("session graph", (open) => {
     expect((await api.sessions.graph({ runId: run.id })).sessions.map((session) => session.id)).toEqual(graph.sessions.map((session) => session.id));
   });
 
+  it("segments a merge's chunks (shared prefix once, each branch, the repeated prefix) and finds a branch's failed tool", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    // The critic reads "." with read_workspace_file (the demo provider's argument for a path): a directory, so it fails.
+    const spec = exampleSpec("fork-merge-research") as { nodes: unknown[]; edges: unknown[] };
+    spec.nodes.push({ id: "reader", type: "tool", label: "Reader", config: { kind: "builtin", name: "read_workspace_file" } });
+    spec.edges.push({ id: "e-reader-cons", source: "reader", sourcePort: "out", target: "cons", targetPort: "tools" });
+    const { run } = await api.runs.start({ spec, input: "segments" });
+    await runToCompletion(database, run.id);
+    const graph = await api.sessions.graph({ runId: run.id });
+    const cons = graph.sessions.find((session) => session.nodeId === "cons" && session.lineage.lineage_kind === "op_session_loop");
+    const pros = graph.sessions.find((session) => session.nodeId === "pros" && session.lineage.lineage_kind === "op_session_loop");
+    expect(cons?.toolErrors).toEqual({ count: 1, firstIndex: 2 });
+    expect(pros?.toolErrors).toBeNull();
+    // The merge repeats the critic's chunks but reports no errors of its own.
+    const merge = graph.sessions.find((session) => session.lineage.lineage_kind === "op_merge");
+    if (merge === undefined || pros === undefined || cons === undefined) throw new Error("sessions missing");
+    expect(merge.toolErrors).toBeNull();
+    const { segments } = await api.sessions.segments({ sessionId: merge.id });
+    const left = pros.chunkCount;
+    expect(segments).toEqual([
+      { kind: "shared", from: 0, to: 1, sourceSessionId: pros.id, sameAs: null },
+      { kind: "inherited", from: 1, to: left, sourceSessionId: pros.id, sameAs: null },
+      { kind: "join", from: left, to: left, sourceSessionId: null, sameAs: null },
+      { kind: "repeated", from: left, to: left + 1, sourceSessionId: cons.id, sameAs: { from: 0, to: 1 } },
+      { kind: "inherited", from: left + 1, to: left + cons.chunkCount, sourceSessionId: cons.id, sameAs: null },
+    ]);
+    const summary = graph.sessions[graph.sessions.length - 1];
+    if (summary === undefined) throw new Error("no summary");
+    expect((await api.sessions.segments({ sessionId: summary.id })).segments).toEqual([
+      { kind: "inherited", from: 0, to: merge.chunkCount, sourceSessionId: merge.id, sameAs: null },
+      { kind: "own", from: merge.chunkCount, to: summary.chunkCount, sourceSessionId: null, sameAs: null },
+    ]);
+    const input = graph.sessions[0];
+    expect(input?.lineage.lineage_kind).toBe("leaf_user");
+    expect((await api.sessions.segments({ sessionId: input?.id ?? "" })).segments).toEqual([{ kind: "own", from: 0, to: 1, sourceSessionId: null, sameAs: null }]);
+  });
+
   it("puts a merge after its parents even when one step commits it first, and keeps commit order otherwise", async () => {
     const { database } = await open();
     await seedRun(database);
