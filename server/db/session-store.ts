@@ -118,3 +118,55 @@ export async function runToolErrors(database: Database, runId: string): Promise<
   }
   return errors;
 }
+
+/** Token usage of one model. */
+export interface ModelUsage {
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+const UsageMeta = z.object({
+  model: z.string().optional(),
+  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).optional(),
+});
+
+/**
+ * Own usage of each session of a run by model (from the chunks each session added itself; chunks without a model
+ * count under "unknown"), for the cost of sessions, branches and the run.
+ */
+export async function runUsageByModel(database: Database, runId: string): Promise<Map<string, ModelUsage[]>> {
+  const rows = await database.client.$queryRawUnsafe<Array<{ session_id: string; meta: string }>>(
+    forProvider(
+      database.provider,
+      `SELECT "c"."session_id", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
+        WHERE "s"."run_id" = ? AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"usage":%'`,
+    ),
+    runId,
+  );
+  const bySession = new Map<string, Map<string, ModelUsage>>();
+  for (const row of rows) {
+    let meta: z.infer<typeof UsageMeta> | undefined;
+    try {
+      meta = UsageMeta.safeParse(JSON.parse(row.meta)).data;
+    } catch {
+      meta = undefined;
+    }
+    if (meta?.usage === undefined) continue;
+    const model = meta.model ?? "unknown";
+    let models = bySession.get(row.session_id);
+    if (models === undefined) {
+      models = new Map();
+      bySession.set(row.session_id, models);
+    }
+    const known = models.get(model) ?? { model, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    models.set(model, {
+      model,
+      prompt_tokens: known.prompt_tokens + meta.usage.prompt_tokens,
+      completion_tokens: known.completion_tokens + meta.usage.completion_tokens,
+      total_tokens: known.total_tokens + meta.usage.total_tokens,
+    });
+  }
+  return new Map([...bySession].map(([sessionId, models]) => [sessionId, [...models.values()]]));
+}

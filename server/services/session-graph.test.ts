@@ -52,6 +52,12 @@ describeEachDatabase("session graph", (open) => {
     expect(summary?.cumulativeUsage?.total_tokens).toBe(finished.tokensUsed);
     const sum = graph.sessions.reduce((total, session) => total + (session.ownUsage?.total_tokens ?? 0), 0);
     expect(sum).toBe(finished.tokensUsed);
+    // Own usage by model (for costs) sums to the same total, each session's to its own usage.
+    const byModel = await api.sessions.usageByModel({ runId: run.id });
+    const modelTotal = Object.values(byModel.sessions).flat().reduce((total, entry) => total + entry.total_tokens, 0);
+    expect(modelTotal).toBe(finished.tokensUsed);
+    expect(byModel.sessions[summary?.id ?? ""]?.map((entry) => [entry.model, entry.total_tokens])).toEqual([["scripted-1", summary?.ownUsage?.total_tokens]]);
+    expect(byModel.sessions[merge.id]).toBeUndefined();
     // The same answer every time (no arbitrary tie-breaks).
     expect((await api.sessions.graph({ runId: run.id })).sessions.map((session) => session.id)).toEqual(graph.sessions.map((session) => session.id));
   });

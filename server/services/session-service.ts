@@ -8,7 +8,7 @@ import { topologicalOrder } from "../../runtime/session/graph";
 import type { Usage } from "../../runtime/session/usage";
 import { cumulativeUsages, totalUsage } from "../../runtime/session/usage-rollup";
 import type { Database } from "../db/database";
-import { chunkPage, getSession, runToolErrors, sessionGraph, type SessionToolErrors } from "../db/session-store";
+import { chunkPage, getSession, runToolErrors, runUsageByModel, sessionGraph, type ModelUsage, type SessionToolErrors } from "../db/session-store";
 import { requireRun } from "./run-service";
 import { chunkView, runView, sessionView, type ChunkView, type RunView, type SessionEdgeView, type SessionView } from "./views";
 
@@ -146,4 +146,10 @@ export async function sessionSegments(database: Database, sessionId: string): Pr
   if (shared > 0) segments.push({ kind: "repeated", from: leftCount, to: leftCount + shared, sourceSessionId: right.id, sameAs: { from: 0, to: shared } });
   if (rightCount > shared) segments.push({ kind: "inherited", from: leftCount + shared, to: inherited, sourceSessionId: right.id, sameAs: null });
   return { session, segments: [...segments, ...own] };
+}
+
+/** Own usage of every session of a run, by model (for costs): `{ sessions: { [sessionId]: ModelUsage[] } }`. */
+export async function runSessionUsageByModel(database: Database, runId: string): Promise<{ sessions: Record<string, ModelUsage[]> }> {
+  await requireRun(database, runId);
+  return { sessions: Object.fromEntries(await runUsageByModel(database, runId)) };
 }
