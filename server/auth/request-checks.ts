@@ -24,7 +24,7 @@ export function isStateChanging(method: string): boolean {
 }
 
 /** `Authorization: Bearer <token>`'s token, or null. */
-export function bearerTokenOf(request: Request): string | null {
+export function bearerTokenOf(request: Pick<Request, "headers">): string | null {
   const header = request.headers.get("authorization");
   if (header === null) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());

@@ -41,7 +41,7 @@ async function tableNames(url: string): Promise<string[]> {
 }
 
 /** The checked-in migrations, in order. */
-const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage"];
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys"];
 
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));
@@ -57,7 +57,8 @@ describeEachDatabase("migrator", (open, provider) => {
     expect(database.migrations).toEqual({ applied: CHECKED_IN, alreadyApplied: [] });
     const tables = await tableNames(url);
     for (const table of ["_rath_migrations", "workflows", "workflow_revisions", "runs", "run_events", "checkpoints", "sessions",
-      "session_parents", "chunks", "effects", "interrupts", "provider_settings", "memory_stores", "memory_documents"]) {
+      "session_parents", "chunks", "effects", "interrupts", "provider_settings", "memory_stores", "memory_documents",
+      "auth_users", "auth_sessions", "auth_accounts", "auth_verifications", "auth_secrets", "api_keys"]) {
       expect(tables).toContain(table);
     }
   });
