@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AppHeader } from "../components/shell/app-header";
+import { SandboxNotice } from "../components/shell/sandbox-notice";
 import { ThemeScript } from "../components/shell/theme-script";
 import { Toaster } from "../components/shell/toaster";
 import { TrpcQueryProvider } from "../components/trpc/trpc-provider";
@@ -28,6 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-canvas text-ink antialiased">
         <TrpcQueryProvider>
           <AppHeader />
+          <SandboxNotice />
           {children}
           <Toaster />
         </TrpcQueryProvider>

@@ -2,6 +2,7 @@
 import { runsRouter } from "./routers/runs";
 import { sessionsRouter } from "./routers/sessions";
 import { settingsRouter } from "./routers/settings";
+import { systemRouter } from "./routers/system";
 import { transferRouter } from "./routers/transfer";
 import { workflowsRouter } from "./routers/workflows";
 import { createCallerFactory, router } from "./trpc";
@@ -13,6 +14,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   settings: settingsRouter,
   transfer: transferRouter,
+  system: systemRouter,
 });
 
 /** The router's type, for `createTRPCClient<AppRouter>` and the TanStack Query integration. */

@@ -10,6 +10,7 @@ import { isRathError } from "../../runtime/errors";
 import { openDatabase, type Database } from "../db/database";
 import { listPendingInterrupts, type InterruptRecord } from "../db/interrupt-store";
 import { runToCompletion } from "../engine/run-to-completion";
+import { chooseSandboxBackend } from "../engine/sandbox-choice";
 import { formatPath, type Problem } from "../../runtime/workflow-spec/problems";
 import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
@@ -145,6 +146,8 @@ export async function main(args: string[]): Promise<number> {
   }
   let database: Database | undefined;
   try {
+    const sandbox = await chooseSandboxBackend();
+    if (!sandbox.confined && !options.json) process.stderr.write(`rath run: warning: ${sandbox.summary}\n`);
     database = await openDatabase(options.databasePath === undefined ? {} : { url: `file:${path.resolve(options.databasePath)}` });
     const started = await startRun(database, QUEUE_ONLY_EXECUTOR, {
       spec,
@@ -153,7 +156,10 @@ export async function main(args: string[]): Promise<number> {
     });
     const deadline = started.run.deadlineAt === null ? null : Date.parse(started.run.deadlineAt) - Date.now();
     // The run's own deadline settles it; wait a little longer than that rather than giving up first.
-    const run = await runToCompletion(database, started.run.id, deadline === null ? {} : { timeoutMs: Math.max(600_000, deadline + 60_000) });
+    const run = await runToCompletion(database, started.run.id, {
+      placement: { backend: sandbox.backend },
+      ...(deadline === null ? {} : { timeoutMs: Math.max(600_000, deadline + 60_000) }),
+    });
     const pending = run.status === "waiting" ? await listPendingInterrupts(database, { runId: run.id }) : [];
     printResult(options, { run_id: run.id, status: run.status, output: run.output, error: run.error }, pending);
     return run.status === "succeeded" ? 0 : 1;

@@ -3,10 +3,12 @@
  * server mode. Opens DATABASE_URL (PostgreSQL; a SQLite file works too, shared with the studio and other worker
  * processes on the same machine: server/db/README.md), applies migrations, and claims and executes
  * queued runs until SIGINT/SIGTERM, when runs in progress go back to the queue before their next step. Any
- * number of these processes may run on any number of machines.
+ * number of these processes may run on any number of machines. Tools run on bwrap where available
+ * (RATH_SANDBOX_BACKEND chooses; server/engine/sandbox-choice.ts).
  */
 import { redactDatabaseUrl } from "../db/database-url";
 import { openDatabase } from "../db/database";
+import { chooseSandboxBackend, logSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker } from "../engine/worker";
 
 const USAGE = `Usage: npm run worker -- [--concurrency N] [--lease-ms MS] [--poll-ms MS] [--worker-id ID]
@@ -35,9 +37,12 @@ function parseArguments(args: readonly string[]): { concurrency: number; leaseMs
 }
 
 const options = parseArguments(process.argv.slice(2));
+// Decided before anything else: a bad RATH_SANDBOX_BACKEND stops the worker here, with the reason.
+const sandbox = await chooseSandboxBackend();
+logSandboxChoice(sandbox);
 const database = await openDatabase();
 const where = database.location.provider === "postgresql" ? redactDatabaseUrl(database.location.connectionString) : database.location.filePath;
-const worker = createWorker({ db: database, ...options });
+const worker = createWorker({ db: database, ...options, placement: { backend: sandbox.backend } });
 worker.start();
 console.log(`[rath worker ${worker.id}] ${options.concurrency} loop(s) on ${database.provider} ${where}`);
 

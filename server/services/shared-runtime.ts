@@ -2,10 +2,12 @@
  * What the web server's requests share: the database (shared-database.ts) and, in embedded mode, one in-process
  * engine worker, created and started on first use (instrumentation.ts calls this at start-up), that executes the
  * queued runs. Whether the worker runs is decided by server/engine/embedded-worker.ts: yes on SQLite, no on
- * PostgreSQL (server mode: `npm run worker` processes claim the runs) or with RATH_IN_PROCESS_WORKER=0.
+ * PostgreSQL (server mode: `npm run worker` processes claim the runs) or with RATH_IN_PROCESS_WORKER=0. The
+ * worker places runs on the sandbox backend of server/engine/sandbox-choice.ts (bwrap where available).
  */
 import type { Database } from "../db/database";
 import { embeddedWorkerDecision } from "../engine/embedded-worker";
+import { sharedSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker, type Worker } from "../engine/worker";
 import { QUEUE_ONLY_EXECUTOR, workerExecutor, type RunExecutor } from "./run-executor";
 import { closeSharedDatabase, sharedDatabase } from "./shared-database";
@@ -26,7 +28,10 @@ export async function sharedRuntime(): Promise<SharedRuntime> {
   if (!embeddedWorkerDecision(process.env).start) return { database, executor: QUEUE_ONLY_EXECUTOR };
   const holder = globalThis as Holder;
   if (holder[KEY] === undefined) {
-    holder[KEY] = createWorker({ db: database });
+    // Tools of server-side runs go to bwrap where it works (or RATH_SANDBOX_BACKEND's choice).
+    const sandbox = await sharedSandboxChoice();
+    if (holder[KEY] !== undefined) return { database, executor: workerExecutor(holder[KEY]) };
+    holder[KEY] = createWorker({ db: database, placement: { backend: sandbox.backend } });
     // Started at once, so runs left queued by an earlier server process are picked up without a new request.
     holder[KEY].start();
   }
