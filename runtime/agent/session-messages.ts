@@ -1,10 +1,5 @@
 import type { ChatMessage } from "../providers/types";
-import type { Chunk } from "../session/chunk";
-
-/** The system message a recalled memory hit becomes (the reference dialect writes the same text). */
-export function memoryHitText(hit: { uri: string; snippet: string }): string {
-  return `[memory:${hit.uri}] ${hit.snippet}`;
-}
+import { memoryHitText, type Chunk } from "../session/chunk";
 
 /**
  * What the model sees of a sequence of chunks: system/user/assistant/tool_result map to Chat Completions

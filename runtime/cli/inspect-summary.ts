@@ -4,6 +4,7 @@ import { isRathError } from "../errors";
 import { parseBundle } from "../files/bundle-reader";
 import { completeLines } from "../files/jsonl-lines";
 import { parseLineageExport } from "../files/lineage-export";
+import { parsePythonJson } from "../files/python-json";
 import { parseSessionText } from "../files/session-loader";
 import type { Chunk } from "../session/chunk";
 import type { Session } from "../session/session";
@@ -65,10 +66,11 @@ export function summariseSessions(facts: readonly SessionFacts[]): SessionSummar
   }));
 }
 
+/** A tool result whose content is a JSON object with `ok: false`, read as Python writes it (NaN allowed). */
 function isToolError(content: string): boolean {
   if (!content.includes("ok")) return false;
   try {
-    const value: unknown = JSON.parse(content);
+    const value: unknown = parsePythonJson(content);
     return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
   } catch {
     return false;

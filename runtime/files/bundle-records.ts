@@ -39,7 +39,7 @@ export const BundleSessionRecord = z.object({
   lineage_operator: z.string(),
   lineage_kind: FileLineageKind,
   lineage_extras: FileLineageExtras,
-  sandbox_backend: z.string(),
+  sandbox_backend: z.string().nullable(),
   sandbox_spec: SandboxSpec.nullable(),
   sandbox_handle_id: z.string().nullable(),
   usage: Usage.nullable(),

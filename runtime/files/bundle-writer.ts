@@ -4,6 +4,7 @@ import type { Chunk } from "../session/chunk";
 import { validateAcyclic } from "../session/graph";
 import { Session, type SessionSnapshot } from "../session/session";
 import { toJsonValue } from "./json-text";
+import { pythonJsonText } from "./python-json";
 import { BUNDLE_SCHEMA_VERSION, type BundleRun } from "./bundle-records";
 import { stripSecretExtras, stripSecretPlacement, stripSecrets } from "./secrets";
 
@@ -32,7 +33,7 @@ const bodyCache = new WeakMap<Chunk, string>();
 function chunkBody(chunk: Chunk): string {
   let body = bodyCache.get(chunk);
   if (body === undefined) {
-    body = JSON.stringify({ kind: chunk.kind, payload: chunk.payload, meta: chunk.meta }).slice(1, -1);
+    body = pythonJsonText({ kind: chunk.kind, payload: chunk.payload, meta: chunk.meta }).slice(1, -1);
     if (Object.isFrozen(chunk)) bodyCache.set(chunk, body);
   }
   return body;
@@ -108,7 +109,7 @@ export function* bundleLines(input: BundleInput): Generator<string> {
         status: input.run.status ?? null,
       }
     : null;
-  yield `${JSON.stringify({
+  yield `${pythonJsonText({
     record_type: "bundle",
     schema_version: BUNDLE_SCHEMA_VERSION,
     created_at: input.createdAt ?? new Date().toISOString(),
@@ -128,7 +129,7 @@ export function* bundleLines(input: BundleInput): Generator<string> {
       if (shared > 0 && shared > (base?.chunk_count ?? 0)) base = { session_id: parentId, chunk_count: shared };
     }
     const placement = stripSecretPlacement(snapshot.placement);
-    let text = JSON.stringify({
+    let text = pythonJsonText({
       record_type: "session",
       id: snapshot.id,
       parent_session_ids: snapshot.lineage.parent_session_ids,
@@ -153,7 +154,7 @@ export function* bundleLines(input: BundleInput): Generator<string> {
     yield text;
   }
   for (let index = 0; index < events.length; index++) {
-    yield `${JSON.stringify({ record_type: "event", index, event: toJsonValue(stripSecrets(events[index])) })}\n`;
+    yield `${pythonJsonText({ record_type: "event", index, event: toJsonValue(stripSecrets(events[index])) })}\n`;
   }
 }
 

@@ -1,22 +1,25 @@
 /**
- * Fast JSON text for export lines: strings that need no escaping are quoted directly, and values that are not
- * JSON (functions, bigint, undefined, symbols, non-finite numbers, class instances, cycles) become JSON strings.
+ * Fast JSON text for export lines, written as the reference's Python `json.dumps` writes extras: strings that
+ * need no escaping are quoted directly; numbers of any kind are kept (NaN/Infinity/-Infinity bare, bigint as
+ * exact digits, see `python-json.ts`); values Python could not dump either (functions, undefined, symbols,
+ * class instances, cycles) become JSON strings, as the reference's `str(value)` fallback does.
  */
+import { pythonJsonText } from "./python-json";
 
 const PLAIN = /^[\w .:/@+-]*$/;
 
 /** A JSON string literal for `value` (skips JSON.stringify for the common plain case: ids, names). */
 export function quote(value: string): string {
-  return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+  return PLAIN.test(value) ? `"${value}"` : pythonJsonText(value);
 }
 
 function isJsonValue(value: unknown, stack: object[]): boolean {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return true;
     case "number":
-      return Number.isFinite(value);
+    case "bigint":
+      return true;
     case "object": {
       if (value === null) return true;
       if (stack.includes(value)) return false;
@@ -59,8 +62,8 @@ export function jsonValueText(value: unknown): string {
   if (typeof value === "string") return quote(value);
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "boolean" || value === null) return String(value);
-  if (isJsonValue(value, [])) return JSON.stringify(value);
-  return JSON.stringify(describeForeign(value));
+  if (isJsonValue(value, [])) return pythonJsonText(value);
+  return pythonJsonText(describeForeign(value));
 }
 
 /** The value as it would read back from `jsonValueText` (for writers that build objects, not text). */

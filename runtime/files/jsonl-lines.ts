@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { RathError } from "../errors";
+import { parsePythonJson, pythonJsonText } from "./python-json";
 
 /** One complete, non-blank line of a JSONL file and its 1-based line number. */
 export interface JsonlLine {
@@ -34,11 +35,14 @@ export function invalidLine(file: string, line: number, message: string, cause?:
   });
 }
 
-/** Parses one line as a JSON object, or throws `invalid_file` naming the line. */
+/**
+ * Parses one line as a JSON object, or throws `invalid_file` naming the line. Read as Python's `json` reads it
+ * (the reference writes these files): NaN/Infinity/-Infinity accepted, integers beyond 2^53 exact (bigint).
+ */
 export function parseJsonObject(file: string, entry: JsonlLine): Record<string, unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(entry.text);
+    value = parsePythonJson(entry.text);
   } catch (error) {
     throw invalidLine(file, entry.line, "expected a JSON object, found invalid JSON", error);
   }
@@ -58,7 +62,10 @@ export function parseRecord<S extends z.ZodType>(file: string, line: number, wha
   throw invalidLine(file, line, `invalid ${what}${where}: ${issue?.message ?? "does not match the schema"}`, result.error);
 }
 
-/** Serialises a record as one JSONL line (with its newline). */
+/**
+ * Serialises a record as one JSONL line (with its newline), as Python's `json` would read it back: non-finite
+ * numbers as NaN/Infinity, bigints exact, and U+0085/U+2028/U+2029 escaped (see `python-json.ts`).
+ */
 export function jsonLine(record: unknown): string {
-  return `${JSON.stringify(record)}\n`;
+  return `${pythonJsonText(record)}\n`;
 }

@@ -30,14 +30,16 @@ describe("exportLineage", () => {
     expect(exportLineage([])).toBe("");
   });
 
-  it("writes extras that are not JSON values as strings, and leaves secret-named extras out", () => {
+  it("writes extras as Python's json.dumps does (numbers of any size and NaN kept), other non-JSON values as strings, and leaves secret-named extras out", () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
     const session = Session.create("empty").withExtras([
       ["fn", function onDone() {}],
       ["big", 12n],
+      ["huge", 2n ** 64n + 1n],
       ["nothing", undefined],
       ["nan", Number.NaN],
+      ["inf", [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]],
       ["when", new Date("2026-01-02T03:04:05.000Z")],
       ["instance", new Node()],
       ["cycle", cyclic],
@@ -50,9 +52,11 @@ describe("exportLineage", () => {
     expect(line?.lineage_extras).toEqual([
       ["source", "Session.create"],
       ["fn", "[function onDone]"],
-      ["big", "12"],
+      ["big", 12],
+      ["huge", 18446744073709551617n],
       ["nothing", "undefined"],
-      ["nan", "NaN"],
+      ["nan", Number.NaN],
+      ["inf", [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]],
       ["when", "2026-01-02T03:04:05.000Z"],
       ["instance", "Node(cyclic)"],
       ["cycle", "[object Object]"],

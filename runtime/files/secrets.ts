@@ -62,7 +62,7 @@ export function stripSecretExtras(extras: LineageExtras): LineageExtras {
 
 /** A placement whose spec env has no secret-named variables (OPENAI_API_KEY, GITHUB_TOKEN, ...). */
 export function stripSecretPlacement(placement: Placement): Placement {
-  if (!placement.spec) return placement;
+  if (!placement.spec || placement.spec.env === null) return placement;
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(placement.spec.env)) {
     if (!isSecretKey(key)) env[key] = value;

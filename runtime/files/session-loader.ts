@@ -1,7 +1,6 @@
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RathError } from "../errors";
-import { DEFAULT_PLACEMENT } from "../sandbox/handle";
 import type { Chunk } from "../session/chunk";
 import { Session } from "../session/session";
 import { addUsage, type Usage } from "../session/usage";
@@ -104,9 +103,8 @@ export function parseSessionText(text: string, file: string): LoadedSessionFile 
   const session = Session.fromSnapshot({
     id: header.id,
     chunks,
-    placement: header.sandbox_backend
-      ? { backend: header.sandbox_backend, spec: header.sandbox_spec }
-      : { ...DEFAULT_PLACEMENT, spec: header.sandbox_spec },
+    // sandbox_backend null is a session the reference never placed: it stays unplaced (not "local").
+    placement: { backend: header.sandbox_backend, spec: header.sandbox_spec },
     sandbox_handle_id: header.sandbox_handle_id,
     lineage: {
       parent_session_ids: header.parent_session_ids,

@@ -71,17 +71,20 @@ describe("openSessionWriter", () => {
     expect(text).not.toMatch(/sk-secret|ghp_x|sk-should-not-be-written/);
   });
 
-  it("writes the strict reference dialect: four kinds, no meta, memory hits as system chunks, route dropped", async () => {
-    const start = sampleSession();
+  it("writes the strict reference dialect: four kinds, no meta, memory hits as system chunks first, route dropped, reference times", async () => {
+    // Opened with the recall in the session (as the agent's output session is created): the hits go first, as
+    // the reference's recall injection prepends them.
+    const [recall, ...rest] = laterChunks();
+    const start = sampleSession().append(recall!);
     const writer = await openSessionWriter(directory, start, { dialect: 1, now: clock() });
-    await writer.append(...laterChunks());
+    await writer.append(...rest);
     const path = await writer.close();
     const lines = (await readFile(path, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]).toEqual({
       record_type: "header",
       schema_version: 1,
       id: start.id,
-      created_at: "2026-01-01T00:00:00.000Z",
+      created_at: "2026-01-01T00:00:00+00:00",
       parent_session_ids: [],
       lineage_operator: "Session.create",
       lineage_kind: "leaf_user",
@@ -94,18 +97,18 @@ describe("openSessionWriter", () => {
       sandbox_handle_id: null,
     });
     expect(lines.slice(1, -1)).toEqual([
-      { record_type: "chunk", index: 0, kind: "user", payload: { content: "find the bug" } },
-      { record_type: "chunk", index: 1, kind: "system", payload: { content: "[memory:memory://agent/a] first hit" } },
-      { record_type: "chunk", index: 2, kind: "system", payload: { content: "[memory:memory://agent/b] second hit" } },
+      { record_type: "chunk", index: 0, kind: "system", payload: { content: "[memory:memory://agent/a] first hit" } },
+      { record_type: "chunk", index: 1, kind: "system", payload: { content: "[memory:memory://agent/b] second hit" } },
+      { record_type: "chunk", index: 2, kind: "user", payload: { content: "find the bug" } },
       { record_type: "chunk", index: 3, kind: "assistant", payload: { content: "fixed", tool_calls: null } },
     ]);
-    expect(lines.at(-1)).toEqual({ record_type: "trailer", closed_at: "2026-01-01T00:00:01.000Z", final_chunk_count: 4, cumulative_usage: usage(15, 3) });
+    expect(lines.at(-1)).toEqual({ record_type: "trailer", closed_at: "2026-01-01T00:00:01+00:00", final_chunk_count: 4, cumulative_usage: usage(15, 3) });
     const { session } = await loadSessionFile(path);
     expect(session.chunks.toArray().map((chunk) => [chunk.kind, chunk.meta.at])).toEqual([
-      ["user", "2026-01-01T00:00:00.000Z"],
-      ["system", "2026-01-01T00:00:00.000Z"],
-      ["system", "2026-01-01T00:00:00.000Z"],
-      ["assistant", "2026-01-01T00:00:00.000Z"],
+      ["system", "2026-01-01T00:00:00+00:00"],
+      ["system", "2026-01-01T00:00:00+00:00"],
+      ["user", "2026-01-01T00:00:00+00:00"],
+      ["assistant", "2026-01-01T00:00:00+00:00"],
     ]);
   });
 

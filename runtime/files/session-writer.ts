@@ -1,14 +1,15 @@
 import { constants } from "node:fs";
-import { mkdir, open, rename, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { RathError } from "../errors";
 import type { Chunk } from "../session/chunk";
 import type { Session } from "../session/session";
 import { addUsage, type Usage } from "../session/usage";
-import { chunkBodies } from "./dialect";
+import { chunkBodies, sessionBodies } from "./dialect";
+import { jsonLine } from "./jsonl-lines";
 import { RATH_SCHEMA_VERSION, type Dialect } from "./records";
 import { PARTIAL_SUFFIX, SESSION_FILE_SUFFIX } from "./session-loader";
-import { buildHeader, buildTrailer } from "./session-records";
+import { buildHeader, buildTrailer, fileTime } from "./session-records";
 
 /** Options of `openSessionWriter`. */
 export interface SessionWriterOptions {
@@ -16,7 +17,7 @@ export interface SessionWriterOptions {
   dialect?: Dialect;
   /** File name without `.jsonl` (default: the session id). */
   name?: string;
-  /** The header's `created_at` (default: now). */
+  /** The header's `created_at` (default: now); dialect 1 writes it in the reference's form (`+00:00`, microseconds). */
   createdAt?: string;
   /** Clock for `created_at` and `closed_at` (tests). */
   now?: () => Date;
@@ -51,8 +52,16 @@ export class SessionWriter {
   /** The first failed write; after one, the file no longer matches the counters, so close() refuses. */
   private failure: Error | undefined;
 
-  /** Use `openSessionWriter`. */
-  constructor(fields: { path: string; partialPath: string; session: Session; dialect: Dialect; handle: FileHandle; now: () => Date }) {
+  /** Use `openSessionWriter` (`written`: the chunk records and session chunks it wrote with the header). */
+  constructor(fields: {
+    path: string;
+    partialPath: string;
+    session: Session;
+    dialect: Dialect;
+    handle: FileHandle;
+    now: () => Date;
+    written: { records: number; chunks: number };
+  }) {
     this.path = fields.path;
     this.partialPath = fields.partialPath;
     this.sessionId = fields.session.id;
@@ -60,6 +69,8 @@ export class SessionWriter {
     this.handle = fields.handle;
     this.now = fields.now;
     this.usage = fields.session.usage;
+    this.records = fields.written.records;
+    this.sourceChunks = fields.written.chunks;
   }
 
   /** Chunk records written so far (in dialect 1 a memory chunk may write several or none). */
@@ -102,9 +113,10 @@ export class SessionWriter {
 
   /**
    * Writes the trailer, fsyncs, closes and renames the partial file to `<name>.jsonl` atomically.
-   * Returns the final path. `usage` overrides the cumulative usage tracked from the chunks.
+   * Returns the final path. `usage` overrides the cumulative usage tracked from the chunks; `closedAt` the
+   * trailer's time (default: now).
    */
-  async close(options: { usage?: Usage | null } = {}): Promise<string> {
+  async close(options: { usage?: Usage | null; closedAt?: string } = {}): Promise<string> {
     this.assertOpen("close");
     if (options.usage !== undefined) this.usage = options.usage;
     // No append may slip in between the last queued chunk and the trailer.
@@ -119,7 +131,8 @@ export class SessionWriter {
       });
     }
     try {
-      await this.handle.write(`${JSON.stringify(buildTrailer(this.now().toISOString(), this.records, this.usage))}\n`);
+      const closedAt = fileTime(this.dialect, options.closedAt ?? this.now());
+      await this.handle.write(jsonLine(buildTrailer(closedAt, this.records, this.usage)));
       await this.handle.sync();
       await this.handle.close();
       await rename(this.partialPath, this.path);
@@ -160,12 +173,16 @@ export class SessionWriter {
     });
   }
 
-  /** Serialises chunks as records (advancing the counters now, so concurrent calls keep their order). */
+  /**
+   * Serialises chunks as records (advancing the counters now, so concurrent calls keep their order). The
+   * chunks written at open went through `sessionBodies` (dialect 1: recalled memory first, as the reference
+   * orders it); a memory recall appended later is written where it arrives, since lines on disk cannot move.
+   */
   chunkLines(chunks: Iterable<Chunk>): string {
     let out = "";
     for (const chunk of chunks) {
       for (const body of chunkBodies(chunk, this.dialect)) {
-        out += `${JSON.stringify({ record_type: "chunk", index: this.records, ...body })}\n`;
+        out += jsonLine({ record_type: "chunk", index: this.records, ...body });
         this.records += 1;
       }
       this.sourceChunks += 1;
@@ -212,6 +229,24 @@ export async function openSessionWriter(directory: string, session: Session, opt
   const now = options.now ?? (() => new Date());
   const path = join(directory, `${name}${SESSION_FILE_SUFFIX}`);
   const partialPath = `${path}${PARTIAL_SUFFIX}`;
+  // The header and the session's chunks are serialised before the file exists, so a value that cannot be
+  // written fails here and leaves no file behind.
+  const bodies = sessionBodies(session.chunks, dialect);
+  let firstText: string;
+  try {
+    firstText = jsonLine(
+      buildHeader(session, {
+        dialect,
+        createdAt: fileTime(dialect, options.createdAt ?? now()),
+        chunksAtOpen: bodies.length,
+        sandboxHandleId: options.sandboxHandleId,
+      }),
+    );
+    for (let index = 0; index < bodies.length; index++) firstText += jsonLine({ record_type: "chunk", index, ...bodies[index] });
+  } catch (error) {
+    if (error instanceof RathError) throw error;
+    throw new RathError("invalid_argument", `cannot write session ${session.id}: ${(error as Error).message}`, { cause: error });
+  }
   openWriters.add(session.id);
   let handle: FileHandle;
   try {
@@ -228,19 +263,14 @@ export async function openSessionWriter(directory: string, session: Session, opt
     }
     throw new RathError("io_error", `could not create ${partialPath}: ${(error as Error).message}`, { cause: error });
   }
-  const writer = new SessionWriter({ path, partialPath, session, dialect, handle, now });
+  const writer = new SessionWriter({ path, partialPath, session, dialect, handle, now, written: { records: bodies.length, chunks: session.chunks.length } });
   try {
     await handle.chmod(FILE_MODE);
-    const chunkText = writer.chunkLines(session.chunks);
-    const header = buildHeader(session, {
-      dialect,
-      createdAt: options.createdAt ?? now().toISOString(),
-      chunksAtOpen: writer.chunkRecordsWritten,
-      sandboxHandleId: options.sandboxHandleId,
-    });
-    await handle.write(`${JSON.stringify(header)}\n${chunkText}`);
+    await handle.write(firstText);
   } catch (error) {
+    // Nothing usable was written: remove the file, so a retry is not refused as a `conflict` by an empty partial.
     await writer.abandon();
+    await unlink(partialPath).catch(() => undefined);
     throw new RathError("io_error", `could not write the header of ${partialPath}: ${(error as Error).message}`, { cause: error });
   }
   return writer;

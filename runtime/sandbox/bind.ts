@@ -1,3 +1,4 @@
+import { RathError } from "../errors";
 import type { Session } from "../session/session";
 import { sandboxBackends, type SandboxBackendRegistry } from "./backends";
 
@@ -8,6 +9,13 @@ import { sandboxBackends, type SandboxBackendRegistry } from "./backends";
  */
 export async function bindSandbox(session: Session, registry: SandboxBackendRegistry = sandboxBackends): Promise<Session> {
   if (session.handle) return session;
+  if (session.placement.backend === null) {
+    throw new RathError(
+      "invalid_session_operation",
+      `session ${session.id} was never placed on a sandbox backend (sandbox_backend null); place it first, e.g. session.to("local")`,
+      { details: { session_id: session.id } },
+    );
+  }
   const backend = registry.get(session.placement.backend);
   const handle = await backend.open(session.placement.spec);
   return session.withHandle(handle);

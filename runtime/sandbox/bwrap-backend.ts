@@ -172,7 +172,7 @@ export class BwrapBackend implements SandboxBackend {
     return new BwrapHandle(prepared, this.limits, this.useCgroups, {
       hostDir: workspace.hostDir,
       environment: spec?.env ?? {},
-      timeoutMs: spec?.timeout_seconds ? spec.timeout_seconds * 1000 : null,
+      timeoutMs: spec?.timeout_seconds && spec.timeout_seconds > 0 ? spec.timeout_seconds * 1000 : null,
       ownsWorkingDir: workspace.owned,
     });
   }

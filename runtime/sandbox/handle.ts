@@ -1,18 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
-/** Sandbox specification as the reference implementation writes it into session headers. */
+/**
+ * Sandbox specification as the reference implementation writes it into session headers (its
+ * `BackendSandboxSpec`: every field optional, `None` written as null; `timeout_seconds` is a `timedelta`'s
+ * total seconds, so 0.0 and negative values are allowed). A timeout that is not positive means no timeout.
+ */
 export const SandboxSpec = z.object({
   image: z.string().nullable().default(null),
   entrypoint: z.array(z.string()).nullable().default(null),
-  env: z.record(z.string(), z.string()).default({}),
-  timeout_seconds: z.number().positive().nullable().default(null),
+  env: z.record(z.string(), z.string()).nullable().default(null),
+  timeout_seconds: z.number().nullable().default(null),
   working_dir: z.string().nullable().default(null),
 });
 export type SandboxSpec = z.infer<typeof SandboxSpec>;
 
-/** Where a Session's tools execute: a backend name plus its spec. */
-export const Placement = z.object({ backend: z.string(), spec: SandboxSpec.nullable() });
+/**
+ * Where a Session's tools execute: a backend name plus its spec. `backend: null` is a session never placed (the
+ * reference's `sandbox_backend: None`, e.g. from a loaded file): it is kept distinct from "local", and binding
+ * it is refused until it is placed with `session.to(...)`.
+ */
+export const Placement = z.object({ backend: z.string().nullable(), spec: SandboxSpec.nullable() });
 export type Placement = z.infer<typeof Placement>;
 
 export const DEFAULT_PLACEMENT: Placement = Object.freeze({ backend: "local", spec: null }) as Placement;

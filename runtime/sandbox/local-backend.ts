@@ -62,7 +62,7 @@ export class LocalBackend implements SandboxBackend {
       {
         hostDir: workspace.hostDir,
         environment: spec?.env ?? {},
-        timeoutMs: spec?.timeout_seconds ? spec.timeout_seconds * 1000 : null,
+        timeoutMs: spec?.timeout_seconds && spec.timeout_seconds > 0 ? spec.timeout_seconds * 1000 : null,
         ownsWorkingDir: workspace.owned,
       },
       this.options.cgroups ?? true,

@@ -21,7 +21,7 @@ describe("Chunk", () => {
     const invalid: unknown[] = [
       { kind: "user", payload: { text: "u" } },
       { kind: "assistant", payload: { content: "x" } },
-      { kind: "assistant", payload: { content: null, tool_calls: [{ ...call, type: "tool" }] } },
+      { kind: "assistant", payload: { content: null, tool_calls: [{ ...call, type: 1 }] } },
       { kind: "tool_result", payload: { tool_call_id: "c1", content: "{}" } },
       { kind: "memory", payload: { op: "forget", store: "local" } },
       { kind: "route", payload: { selector: "s", candidates: [], chosen: "0", reply: "0" } },

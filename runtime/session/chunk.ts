@@ -2,9 +2,13 @@ import { z } from "zod";
 import { Usage } from "./usage";
 
 /** A tool call as the model emits it (OpenAI Chat Completions shape). */
+/**
+ * One tool call of an assistant chunk, in OpenAI's wire form. `type` is usually "function"; other types
+ * (e.g. OpenAI's "custom" tools) are kept as they came, as the reference keeps them.
+ */
 export const ToolCall = z.object({
   id: z.string(),
-  type: z.literal("function"),
+  type: z.string(),
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 export type ToolCall = z.infer<typeof ToolCall>;
@@ -65,6 +69,15 @@ export const AssistantPayload = z.object({
 export const ToolResultPayload = z.object({ tool_call_id: z.string(), name: z.string(), content: z.string() });
 export const MemoryHit = z.object({ uri: z.string(), score: z.number(), snippet: z.string() });
 export type MemoryHit = z.infer<typeof MemoryHit>;
+
+/**
+ * The system message a recalled memory hit becomes, as the reference's recall injection words it:
+ * `[memory:{uri}] {snippet}` with the snippet trimmed, or `[memory:{uri}]` when the snippet is empty.
+ */
+export function memoryHitText(hit: { uri: string; snippet: string | null }): string {
+  const snippet = (hit.snippet ?? "").trim();
+  return snippet.length > 0 ? `[memory:${hit.uri}] ${snippet}` : `[memory:${hit.uri}]`;
+}
 export const MemoryPayload = z.object({
   op: z.enum(["recall", "commit", "remember"]),
   store: z.string(),

@@ -239,7 +239,9 @@ export class Session {
    * Refused only when both sessions are unbound and their backends differ.
    */
   merge(other: Session): Session {
-    if (!this.handle && !other.handle && this.placement.backend !== other.placement.backend) {
+    const backends = [this.placement.backend, other.placement.backend];
+    // An unplaced session (backend null) merges with any; two placed ones must agree unless one is bound.
+    if (!this.handle && !other.handle && backends[0] !== null && backends[1] !== null && backends[0] !== backends[1]) {
       throw new RathError(
         "different_backends",
         `cannot merge sessions on different backends: '${this.placement.backend}' and '${other.placement.backend}' (bind one of them first)`,

@@ -34,7 +34,7 @@ interface Outcome {
 function sandboxRef(session: Session): SandboxRef {
   const handle = session.handle;
   if (handle) return { backend: handle.backend, working_dir: handle.workingDir, handle_id: handle.id };
-  return { backend: session.placement.backend, working_dir: session.placement.spec?.working_dir ?? null, handle_id: null };
+  return { backend: session.placement.backend ?? "unplaced", working_dir: session.placement.spec?.working_dir ?? null, handle_id: null };
 }
 
 function failure(kind: ToolErrorKind, message: string, detail?: unknown): Outcome {

@@ -1,3 +1,4 @@
+import { parsePythonJson } from "../files/python-json";
 import { ToolErrorKind } from "../session/chunk";
 
 /** Results longer than this (as JSON) are replaced by a truncated rendering, as the reference does. */
@@ -32,7 +33,7 @@ export function successContent(result: unknown): string {
 /** Reads `ok` and `error_kind` back from a content string (used for contents replayed from the effect ledger). */
 export function contentOutcome(content: string): { ok: boolean; errorKind?: ToolErrorKind } {
   try {
-    const parsed: unknown = JSON.parse(content);
+    const parsed: unknown = parsePythonJson(content);
     if (typeof parsed === "object" && parsed !== null) {
       const record = parsed as { ok?: unknown; error_kind?: unknown };
       if (record.ok === false && typeof record.error_kind === "string") {

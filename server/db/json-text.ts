@@ -4,12 +4,20 @@
  */
 import type { z } from "zod";
 import { RathError } from "../../runtime/errors";
+import { parsePythonJson, pythonJsonText } from "../../runtime/files/python-json";
 
-/** Serialises a JSON value for a TEXT column; refuses values JSON cannot represent (undefined, functions, cycles). */
+/**
+ * Serialises a JSON value for a TEXT column; refuses values JSON cannot represent (undefined, functions, cycles).
+ * Values read from reference files keep their Python form: NaN/Infinity as Python writes them, big integers
+ * (bigint) exact (`python-json.ts`); everything else is exactly `JSON.stringify`'s text.
+ */
 export function toJsonText(value: unknown, what: string): string {
   let text: string | undefined;
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") {
+    throw new RathError("invalid_argument", `${what} must be a JSON value; found ${typeof value}`);
+  }
   try {
-    text = JSON.stringify(value);
+    text = pythonJsonText(value);
   } catch (error) {
     throw new RathError("invalid_argument", `${what} must be JSON-serialisable; found a value JSON.stringify rejects`, { cause: error });
   }
@@ -23,7 +31,7 @@ export function toJsonText(value: unknown, what: string): string {
 export function fromJsonText<Schema extends z.ZodType>(text: string, schema: Schema, what: string): z.infer<Schema> {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parsePythonJson(text);
   } catch (error) {
     throw new RathError("internal", `stored ${what} is not valid JSON`, { cause: error });
   }

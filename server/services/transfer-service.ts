@@ -8,10 +8,9 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parseBundle } from "../../runtime/files/bundle-reader";
 import { buildBundle } from "../../runtime/files/bundle-writer";
-import { chunkBodies } from "../../runtime/files/dialect";
 import { exportLineage } from "../../runtime/files/lineage-export";
 import { REFERENCE_SCHEMA_VERSION } from "../../runtime/files/records";
-import { buildHeader, buildTrailer } from "../../runtime/files/session-records";
+import { sessionFileText } from "../../runtime/files/session-records";
 import type { Chunk } from "../../runtime/session/chunk";
 import { Session, type SessionSnapshot } from "../../runtime/session/session";
 import type { Database } from "../db/database";
@@ -95,18 +94,9 @@ async function sessionsWithAncestors(database: Database, runId: string): Promise
   return out;
 }
 
-function referenceSessionFile(snapshot: SessionSnapshot, createdAt: string): ExportedFile {
-  const session = Session.fromSnapshot(snapshot);
-  const lines = [JSON.stringify(buildHeader(session, { dialect: REFERENCE_SCHEMA_VERSION, createdAt, chunksAtOpen: snapshot.chunks.length }))];
-  let index = 0;
-  for (const chunk of snapshot.chunks) {
-    for (const body of chunkBodies(chunk, REFERENCE_SCHEMA_VERSION)) {
-      lines.push(JSON.stringify({ record_type: "chunk", index, kind: body.kind, payload: body.payload }));
-      index += 1;
-    }
-  }
-  lines.push(JSON.stringify(buildTrailer(createdAt, index, snapshot.usage)));
-  return { name: `${snapshot.id}.jsonl`, content: `${lines.join("\n")}\n` };
+function referenceSessionFile(snapshot: SessionSnapshot, createdAt: Date): ExportedFile {
+  const content = sessionFileText(Session.fromSnapshot(snapshot), { dialect: REFERENCE_SCHEMA_VERSION, createdAt, closedAt: createdAt });
+  return { name: `${snapshot.id}.jsonl`, content };
 }
 
 /** Exports a run (its sessions, chunks, lineage and events) in the chosen dialect; secrets are never written. */
@@ -118,7 +108,7 @@ export async function exportRun(database: Database, request: ExportRunRequest): 
     return {
       dialect: "reference",
       runId: run.id,
-      sessions: sessions.map(({ record, snapshot }) => referenceSessionFile(snapshot, record.createdAt.toISOString())),
+      sessions: sessions.map(({ record, snapshot }) => referenceSessionFile(snapshot, record.createdAt)),
       lineage: { name: `run-${run.id}-lineage.jsonl`, content: exportLineage(sessions.map(({ snapshot }) => snapshot)) },
     };
   }
