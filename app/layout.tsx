@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { AccountMenu } from "../components/auth/account-menu";
 import { AppHeader } from "../components/shell/app-header";
 import { SandboxNotice } from "../components/shell/sandbox-notice";
 import { ThemeScript } from "../components/shell/theme-script";
@@ -28,7 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-canvas text-ink antialiased">
         <TrpcQueryProvider>
-          <AppHeader />
+          <AppHeader end={<AccountMenu />} />
           <SandboxNotice />
           {children}
           <Toaster />

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 const COMMANDS = {
   inspect: { entry: "../runtime/cli/inspect.ts", summary: "summarise persisted sessions, lineage exports and run bundles" },
   run: { entry: "../server/cli/run.ts", summary: "validate a workflow spec, run it in this process and print the result" },
+  user: { entry: "../server/cli/user.ts", summary: "create an account that can sign in to the studio (rath user create)" },
 };
 
 function usage() {

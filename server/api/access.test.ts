@@ -12,15 +12,21 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
+import { sharedDatabase } from "../services/shared-database";
 import { stopSharedRuntime } from "../services/shared-runtime";
+import { createAccount } from "../auth/accounts";
+import { createApiKey, revokeApiKey } from "../auth/api-keys";
 import { loopbackPolicy, signInPolicy } from "../auth/testing/policies";
 import { handleTrpcRequest } from "./http/trpc-handler";
-import { discoverAppApiRoutes } from "./http/testing/app-api-routes";
+import { discoverAppApiRoutes, type DiscoveredRoute } from "./http/testing/app-api-routes";
 import { appRouter } from "./root";
 import { callerFor } from "./testing/api-harness";
 import { walkRouter, type WalkedProcedure } from "./testing/router-walk";
 
 const STUDIO = "http://127.0.0.1:3000";
+
+/** Routes that answer without credentials, by design: signing in and the first-run account (loopback only). */
+const PUBLIC_ROUTES = ["POST app/api/auth/setup/route.ts", "POST app/api/auth/sign-in/route.ts"];
 
 /** The HTTP request a tRPC client makes for a procedure (an empty object as input; access is checked first). */
 function requestFor(procedure: WalkedProcedure, headers: Record<string, string> = {}): Request {
@@ -66,6 +72,23 @@ describeEachDatabase("access without credentials", (open) => {
     }
   });
 
+  it("with a valid API key no procedure answers 401 (person-only ones answer 403)", async () => {
+    const { database } = await open();
+    const services = async () => ({ database, executor: QUEUE_ONLY_EXECUTOR });
+    const account = await createAccount(database, { email: "walker@example.com", name: "Walker", password: "walk-the-router" });
+    const { key } = await createApiKey(database, account.id, "router walk");
+    const statuses = new Map<string, number>();
+    for (const procedure of walkRouter(appRouter)) {
+      const response = await handleTrpcRequest(requestFor(procedure, { authorization: `Bearer ${key}` }), { services, policy: signInPolicy() });
+      statuses.set(procedure.path, response.status);
+      await response.body?.cancel();
+    }
+    expect([...statuses].filter(([, status]) => status === 401)).toEqual([]);
+    expect(statuses.get("workflows.list")).toBe(200);
+    expect(statuses.get("account.me")).toBe(200);
+    expect(statuses.get("account.apiKeys.list")).toBe(403);
+  });
+
   it("on a loopback studio without sign-in the same requests get through the door", async () => {
     const { database } = await open();
     const services = async () => ({ database, executor: QUEUE_ONLY_EXECUTOR });
@@ -106,7 +129,12 @@ describe("app/api routes without credentials", () => {
       Object.assign(process.env, environment);
       const routes = await discoverAppApiRoutes();
       expect(routes.length).toBeGreaterThanOrEqual(5);
+      const publicRoutes: string[] = [];
       for (const route of routes) {
+        if ((route.handler as { access?: string }).access === "public") {
+          publicRoutes.push(`${route.method} ${route.file}`);
+          continue;
+        }
         const state = !["GET", "HEAD", "OPTIONS"].includes(route.method);
         const pathname = route.file.includes("[trpc]") ? "/api/trpc/workflows.list" : route.pathname;
         const response = await route.handler(
@@ -118,6 +146,35 @@ describe("app/api routes without credentials", () => {
         expect(body.error.data?.code ?? body.error.code, route.file).toBe("unauthenticated");
         expect(body.error.message, route.file).toContain("sign-in required");
       }
+      // The routes one gets credentials with are the only ones meant to answer strangers (see public-api-route.ts).
+      expect(publicRoutes.sort()).toEqual(PUBLIC_ROUTES);
     });
   }
+
+  it("with a valid API key no route answers 401; with a revoked or made-up key every one does", async () => {
+    Object.assign(process.env, { RATH_HOST: "0.0.0.0", RATH_AUTH: "" });
+    const database = await sharedDatabase();
+    const account = await createAccount(database, { email: "routes@example.com", name: "Routes", password: "route-walker" });
+    const { key, apiKey } = await createApiKey(database, account.id, "route walk");
+    const call = (route: DiscoveredRoute, authorization: string): Promise<Response> => {
+      const state = !["GET", "HEAD", "OPTIONS"].includes(route.method);
+      const pathname = route.file.includes("[trpc]") ? "/api/trpc/workflows.list" : route.pathname;
+      const headers = { authorization, ...(state ? { "content-type": "application/json" } : {}) };
+      return route.handler(new Request(`${STUDIO}${pathname}`, { method: route.method, headers, ...(state ? { body: "{}" } : {}) }), { params: Promise.resolve(route.params) });
+    };
+    const routes = (await discoverAppApiRoutes()).filter((route) => (route.handler as { access?: string }).access !== "public");
+    for (const route of routes) {
+      const response = await call(route, `Bearer ${key}`);
+      expect(response.status, `${route.method} ${route.file}`).not.toBe(401);
+      await response.body?.cancel();
+    }
+    await revokeApiKey(database, account.id, apiKey.id);
+    for (const authorization of [`Bearer ${key}`, `Bearer rath_${"A".repeat(43)}`]) {
+      for (const route of routes) {
+        const response = await call(route, authorization);
+        expect(response.status, `${route.method} ${route.file}`).toBe(401);
+        await response.body?.cancel();
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 /** The API's root router: one sub-router per entity. The IDE imports `AppRouter` as a type only. */
+import { accountRouter } from "./routers/account";
 import { runsRouter } from "./routers/runs";
 import { sessionsRouter } from "./routers/sessions";
 import { settingsRouter } from "./routers/settings";
@@ -15,6 +16,7 @@ export const appRouter = router({
   settings: settingsRouter,
   transfer: transferRouter,
   system: systemRouter,
+  account: accountRouter,
 });
 
 /** The router's type, for `createTRPCClient<AppRouter>` and the TanStack Query integration. */

@@ -48,4 +48,21 @@ describeEachDatabase("settings router", (open) => {
     expect(JSON.stringify(error)).not.toContain(KEY);
     expect(await api.settings.providers.list()).toEqual([]);
   });
+
+  it("accepts only http(s) base URLs, naming the field and the rule", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    for (const baseUrl of ["file:///etc/passwd", "javascript:alert(1)", "ftp://models.example/v1", "data:text/plain,hi", "gopher://127.0.0.1:5432/"]) {
+      const error = await expectApiError(api.settings.providers.upsert({ name: "bad", kind: "openai", baseUrl, apiKey: KEY }), "BAD_REQUEST");
+      expect(error.fieldErrors, baseUrl).toEqual({ baseUrl: ["baseUrl must start with http:// or https://"] });
+      expect(JSON.stringify(error)).not.toContain(KEY);
+    }
+    expect((await expectApiError(api.settings.providers.upsert({ name: "bad", kind: "openai", baseUrl: "models.example/v1" }), "BAD_REQUEST")).fieldErrors).toEqual({
+      baseUrl: ["baseUrl must be a URL, like https://api.openai.com/v1"],
+    });
+    expect(await api.settings.providers.list()).toEqual([]);
+    for (const baseUrl of ["https://api.openai.com/v1", "HTTP://127.0.0.1:11434/v1"]) {
+      expect((await api.settings.providers.upsert({ name: "good", kind: "openai", baseUrl })).baseUrl).toBe(baseUrl);
+    }
+  });
 });

@@ -10,13 +10,23 @@ import { ProviderKind } from "../../runtime/providers/config";
 import { providerView, type ProviderView } from "./views";
 
 /**
+ * A provider's base URL: http or https only (a `file:`, `javascript:` or `ftp:` URL is refused by name), since the
+ * engine sends the provider's key to it.
+ */
+export const HttpBaseUrl = z
+  .string()
+  .trim()
+  .url({ message: "baseUrl must be a URL, like https://api.openai.com/v1" })
+  .refine((value) => !URL.canParse(value) || /^https?:$/i.test(new URL(value).protocol), { message: "baseUrl must start with http:// or https://" });
+
+/**
  * Input of `upsertProvider`. `apiKey`: a string sets it, null removes it, absent keeps the stored one (a form can be
  * saved without typing the key again).
  */
 export const UpsertProviderRequest = z.object({
   name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, "letters, digits, '_', '.' or '-'"),
   kind: ProviderKind,
-  baseUrl: z.string().url().nullable().default(null),
+  baseUrl: HttpBaseUrl.nullable().default(null),
   model: z.string().min(1).max(200).nullable().default(null),
   apiKey: z.string().min(1).max(1000).nullable().optional(),
 });

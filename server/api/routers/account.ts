@@ -1,0 +1,34 @@
+/**
+ * The caller's account: `me` (who is calling: the local user of a loopback studio, a signed-in person, or a script
+ * with an API key) and the person's API keys (`apiKeys.list/create/revoke`: a signed-in person only — principal.ts
+ * refuses API keys and the anonymous local user). A new key is returned once, by `create`; lists never carry it.
+ */
+import { z } from "zod";
+import { RathError } from "../../../runtime/errors";
+import { ApiKeyName, createApiKey, listApiKeys, revokeApiKey } from "../../auth/api-keys";
+import type { Principal } from "../../auth/principal";
+import { procedure, router } from "../trpc";
+
+function personOf(principal: Principal | null): Extract<Principal, { kind: "user" }> {
+  // requireAccess + authorize already refused everyone else; this keeps the type honest.
+  if (principal?.kind !== "user") throw new RathError("forbidden", "API keys belong to accounts: sign in to create or revoke them");
+  return principal;
+}
+
+/** The `account` router. */
+export const accountRouter = router({
+  me: procedure.query(async ({ ctx }) => {
+    const principal = ctx.principal;
+    if (principal === null || principal.kind === "anonymous-loopback") return { kind: "anonymous-loopback" as const, user: null };
+    const user = await ctx.database.client.authUser.findUnique({ where: { id: principal.userId }, select: { id: true, email: true, name: true } });
+    return { kind: principal.kind, user };
+  }),
+  apiKeys: router({
+    list: procedure.query(({ ctx }) => listApiKeys(ctx.database, personOf(ctx.principal).userId)),
+    create: procedure.input(z.object({ name: ApiKeyName })).mutation(({ ctx, input }) => createApiKey(ctx.database, personOf(ctx.principal).userId, input.name)),
+    revoke: procedure.input(z.object({ keyId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+      await revokeApiKey(ctx.database, personOf(ctx.principal).userId, input.keyId);
+      return { revoked: input.keyId };
+    }),
+  }),
+});

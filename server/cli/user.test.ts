@@ -1,0 +1,57 @@
+/**
+ * `rath user create` spawned as a process: creates an account from flags and `--password-stdin` without ever
+ * printing the password, refuses a taken email (exit 1), bad values and missing flags without a terminal (exit 2).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { signInWithPassword } from "../auth/accounts";
+import { openDatabase } from "../db/database";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const directory = mkdtempSync(path.join(os.tmpdir(), "rath-cli-user-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function rath(args: string[], stdin = ""): { status: number | null; stdout: string; stderr: string } {
+  const environment = { ...process.env };
+  delete environment.DATABASE_URL;
+  const result = spawnSync(process.execPath, [path.join(root, "bin/rath.mjs"), "user", ...args], { cwd: directory, env: environment, input: stdin, encoding: "utf8", timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("rath user create", () => {
+  const database = path.join(directory, "studio.db");
+  const PASSWORD = "s3cret-Passphrase";
+
+  it("creates an account that can sign in; the password appears nowhere in the output", async () => {
+    const created = rath(["create", "--email", "Ada@Example.com", "--name", "Ada Lovelace", "--password-stdin", "--db", database], `${PASSWORD}\n`);
+    expect(created.stderr).toBe("");
+    expect(created.status).toBe(0);
+    expect(created.stdout).toBe("created account ada@example.com (Ada Lovelace); sign in at /sign-in\n");
+    expect(created.stdout + created.stderr).not.toContain(PASSWORD);
+    const opened = await openDatabase({ url: `file:${database}` });
+    try {
+      expect((await signInWithPassword(opened, { email: "ada@example.com", password: PASSWORD })).user.name).toBe("Ada Lovelace");
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("refuses a taken email with exit 1, and bad values or missing flags with exit 2, naming what is wrong", () => {
+    const taken = rath(["create", "--email", "ada@example.com", "--name", "Other", "--password-stdin", "--db", database], "another-password\n");
+    expect(taken).toMatchObject({ status: 1, stderr: "rath user create: an account with email ada@example.com already exists\n" });
+    const short = rath(["create", "--email", "b@example.com", "--name", "B", "--password-stdin", "--db", database], "short\n");
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain("password must be at least 8 characters");
+    expect(short.stderr).not.toContain("short\n");
+    const missing = rath(["create", "--email", "c@example.com", "--db", database]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("stdin is not a terminal, so nothing can be asked: give --name, --password-stdin");
+    const unknown = rath(["delete"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown subcommand 'delete'");
+  });
+});
