@@ -160,7 +160,8 @@ export async function summariseFile(file: string): Promise<FileSummary> {
       };
     }
     if (kind === "bundle") {
-      return { kind, problem: null, sessions: parseBundle(text, file).sessions.map((entry) => summarise(entry.session, null)) };
+      // A bundle holds sessions as committed to the database: each one is complete, so closed.
+      return { kind, problem: null, sessions: parseBundle(text, file).sessions.map((entry) => summarise(entry.session, true)) };
     }
     const loaded = parseSessionText(text, file);
     return { kind, problem: null, sessions: [summarise(loaded.session, loaded.facts.closed)] };

@@ -36,10 +36,12 @@ export function renderTable(sessions: readonly SessionSummary[]): string {
       .trimEnd(),
   );
   const crashed = sessions.filter((summary) => summary.closed === false).length;
+  const unknown = sessions.filter((summary) => summary.closed === null).length;
   // Each session once (a session can be in a file and in a lineage export): its own tokens are counted once.
   const own = new Map(sessions.map((summary) => [summary.id, summary.own_usage?.total_tokens ?? 0]));
   const tokens = [...own.values()].reduce((sum, value) => sum + value, 0);
-  lines.push("", `${sessions.length} session(s), ${crashed} not closed (crashed or still being written), ${tokens} tokens spent (own usage of each session, once)`);
+  const closedNote = unknown > 0 ? ` (${unknown} from lineage exports, which do not say)` : "";
+  lines.push("", `${sessions.length} session(s), ${crashed} not closed (crashed or still being written)${closedNote}, ${tokens} tokens spent (own usage of each session, once)`);
   if (sessions.some((summary) => !summary.ancestors_complete)) lines.push("* some ancestors are in none of the files given: CUMULATIVE counts only those that are");
   return `${lines.join("\n")}\n`;
 }

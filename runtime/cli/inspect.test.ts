@@ -182,7 +182,7 @@ describe("inspect main (in process)", () => {
   it("refuses unknown flags and missing files with usage and exit 2, and prints help with exit 0", async () => {
     const flag = collect();
     expect(await main(["--verbose", "x.jsonl"], flag.output)).toBe(2);
-    expect(flag.out.stderr).toMatch(/unknown option '--verbose'[\s\S]*Usage: rath inspect/);
+    expect(flag.out.stderr).toMatch(/Unknown option '--verbose'[\s\S]*Usage: rath inspect/);
     const none = collect();
     expect(await main(["--json"], none.output)).toBe(2);
     expect(none.out.stderr).toMatch(/expected at least one FILE/);
@@ -191,16 +191,28 @@ describe("inspect main (in process)", () => {
     expect(help.out.stdout).toMatch(/Usage: rath inspect FILE\.\.\. \[--json\]/);
   });
 
-  it("summarises bundles (closed null, tool counts from chunks) and reports missing files without a line", async () => {
+  it("summarises bundles (every session closed: committed sessions are complete; tool counts from chunks) and reports missing files without a line", async () => {
     const run = collect();
     const code = await main(["--json", join(root, fixtures, "run-bundle.jsonl"), "/nonexistent/file.jsonl"], run.output);
     expect(code).toBe(1);
     const parsed = JSON.parse(run.out.stdout) as { sessions: Array<Record<string, unknown>>; errors: Array<Record<string, unknown>> };
     expect(parsed.sessions.map((session) => [session.chunk_count, session.closed, session.tool_calls, session.tool_errors])).toEqual([
-      [1, null, 0, 0],
-      [2, null, 0, 0],
-      [3, null, 1, 1],
+      [1, true, 0, 0],
+      [2, true, 0, 0],
+      [3, true, 1, 1],
     ]);
     expect(parsed.errors).toEqual([{ file: "/nonexistent/file.jsonl", line: null, message: expect.stringMatching(/^cannot read file: ENOENT/) }]);
+    // The table says so: CLOSED "yes" on every row, "0 not closed".
+    const table = collect();
+    await main([join(root, fixtures, "run-bundle.jsonl")], table.output);
+    const rows = table.out.stdout.split("\n").slice(1, 4);
+    for (const row of rows) expect(row.split(/\s{2,}/)[5]).toBe("yes");
+    expect(table.out.stdout).toContain("3 session(s), 0 not closed (crashed or still being written), ");
+  });
+
+  it("says the lineage export's sessions have no closed information instead of counting them as closed", async () => {
+    const run = collect();
+    await main([join(root, fixtures, "lineage-export.jsonl")], run.output);
+    expect(run.out.stdout).toMatch(/0 not closed \(crashed or still being written\) \(\d+ from lineage exports, which do not say\)/);
   });
 });

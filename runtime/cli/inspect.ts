@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import { renderProblems, renderTable } from "./inspect-table";
 import { summariseFile, summariseSessions, type FileProblem, type SessionFacts } from "./inspect-summary";
 
@@ -28,20 +29,23 @@ const processOutput: Output = {
 
 /** `rath inspect FILE... [--json]`; resolves to the exit code. */
 export async function main(args: readonly string[], output: Output = processOutput): Promise<number> {
-  const files: string[] = [];
-  let json = false;
-  let options = true;
-  for (const arg of args) {
-    if (options && arg === "--") options = false;
-    else if (options && arg === "--json") json = true;
-    else if (options && (arg === "--help" || arg === "-h")) {
-      output.stdout(INSPECT_USAGE);
-      return 0;
-    } else if (options && arg.startsWith("-") && arg !== "-") {
-      output.stderr(`rath inspect: unknown option '${arg}'\n\n${INSPECT_USAGE}`);
-      return 2;
-    } else files.push(arg);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+    });
+  } catch (error) {
+    output.stderr(`rath inspect: ${(error as Error).message}\n\n${INSPECT_USAGE}`);
+    return 2;
   }
+  if (parsed.values.help) {
+    output.stdout(INSPECT_USAGE);
+    return 0;
+  }
+  const files = parsed.positionals;
+  const json = parsed.values.json;
   if (files.length === 0) {
     output.stderr(`rath inspect: expected at least one FILE, found none\n\n${INSPECT_USAGE}`);
     return 2;

@@ -50,6 +50,7 @@ export function formatPath(path: readonly (string | number)[]): string {
 
 /** Describes a value's kind for "found ..." in messages. */
 export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;

@@ -33,8 +33,13 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   return value;
 }
 
-/** zod's message, plus what was found when zod does not say (e.g. "Too small: expected number to be >0"). */
+/**
+ * zod's message, plus what was found when zod does not say (e.g. "Too small: expected number to be >0"). A
+ * wrong type says what was expected and what was found in our words ("expected string, found nothing", not
+ * zod's "Invalid input: expected string, received undefined").
+ */
 function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
+  if (issue.code === "invalid_type") return `expected ${issue.expected}, found ${describeValue(found)}`;
   if (/received|found/i.test(issue.message) || issue.code === "unrecognized_keys") return issue.message;
   return `${issue.message}; found ${found === undefined ? "nothing" : describeValue(found)}`;
 }

@@ -32,7 +32,7 @@ const cases: Case[] = [
     code: "invalid_field",
     nodeId: "agent",
     path: ["nodes", 1, "config", "name"],
-    message: /expected string, received number/,
+    message: /^nodes\[1\]\.config\.name: expected string, found number 7$/,
   },
   {
     name: "a number out of range, saying what was found",

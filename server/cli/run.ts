@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { isRathError } from "../../runtime/errors";
 import { openDatabase, type Database } from "../db/database";
 import { listPendingInterrupts, type InterruptRecord } from "../db/interrupt-store";
@@ -42,34 +43,35 @@ interface RunArguments {
 
 class UsageError extends Error {}
 
-function parseArguments(args: readonly string[]): RunArguments | "help" {
-  let specFile: string | undefined;
-  let input: string | undefined;
-  let timeoutMs: number | undefined;
-  let json = false;
-  let databasePath: string | undefined;
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index] as string;
-    const value = (): string => {
-      const next = args[index + 1];
-      if (next === undefined) throw new UsageError(`${argument} needs a value`);
-      index += 1;
-      return next;
-    };
-    if (argument === "-h" || argument === "--help") return "help";
-    else if (argument === "--json") json = true;
-    else if (argument === "--input") input = value();
-    else if (argument.startsWith("--input=")) input = argument.slice("--input=".length);
-    else if (argument === "--timeout-ms") timeoutMs = parseTimeout(value());
-    else if (argument.startsWith("--timeout-ms=")) timeoutMs = parseTimeout(argument.slice("--timeout-ms=".length));
-    else if (argument === "--db") databasePath = value();
-    else if (argument.startsWith("--db=")) databasePath = argument.slice("--db=".length);
-    else if (argument.startsWith("-")) throw new UsageError(`unknown option '${argument}'`);
-    else if (specFile === undefined) specFile = argument;
-    else throw new UsageError(`expected one spec file, found another argument '${argument}'`);
+/** Parses the arguments with `node:util` parseArgs (`--input=a=b` keeps `a=b`; `--` ends the options). */
+export function parseArguments(args: readonly string[]): RunArguments | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        help: { type: "boolean", short: "h", default: false },
+        json: { type: "boolean", default: false },
+        input: { type: "string" },
+        "timeout-ms": { type: "string" },
+        db: { type: "string" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  if (specFile === undefined) throw new UsageError("expected a spec file (SPEC.json)");
-  return { specFile, input, timeoutMs, json, databasePath };
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new UsageError("expected a spec file (SPEC.json)");
+  if (positionals.length > 1) throw new UsageError(`expected one spec file, found another argument '${positionals[1]}'`);
+  return {
+    specFile: positionals[0] as string,
+    input: values.input,
+    timeoutMs: values["timeout-ms"] === undefined ? undefined : parseTimeout(values["timeout-ms"]),
+    json: values.json,
+    databasePath: values.db,
+  };
 }
 
 function parseTimeout(text: string): number {
@@ -80,9 +82,16 @@ function parseTimeout(text: string): number {
   return value;
 }
 
-function describeProblem(problem: Problem): string {
-  const where = problem.nodeId ? `node ${problem.nodeId}` : problem.edgeId ? `edge ${problem.edgeId}` : formatPath(problem.path ?? []);
-  return `  ${where}: ${problem.message} [${problem.code}]`;
+/**
+ * One line per problem: where (node, edge, or the path in the spec) and the message, once. Field messages start
+ * with their path already (the canvas shows them alone), so the path is not repeated in front of them.
+ */
+export function describeProblem(problem: Problem): string {
+  const path = problem.path && problem.path.length > 0 ? formatPath(problem.path) : null;
+  const message = path !== null && problem.message.startsWith(`${path}: `) ? problem.message.slice(path.length + 2) : problem.message;
+  const owner = problem.nodeId ? `node ${problem.nodeId}` : problem.edgeId ? `edge ${problem.edgeId}` : null;
+  const where = [owner, path].filter((part) => part !== null).join(", ") || "(spec)";
+  return `  ${where}: ${message} [${problem.code}]`;
 }
 
 async function readSpec(file: string): Promise<unknown> {

@@ -10,33 +10,14 @@ import { redactDatabaseUrl } from "../db/database-url";
 import { openDatabase } from "../db/database";
 import { chooseSandboxBackend, logSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker } from "../engine/worker";
+import { parseWorkerArguments, WORKER_USAGE } from "./worker-arguments";
 
-const USAGE = `Usage: npm run worker -- [--concurrency N] [--lease-ms MS] [--poll-ms MS] [--worker-id ID]
-
-Claims and executes queued runs from DATABASE_URL (default: the embedded SQLite file .rath/studio.db).`;
-
-function parseArguments(args: readonly string[]): { concurrency: number; leaseMs: number; pollMs: number; workerId?: string } {
-  const options: { concurrency: number; leaseMs: number; pollMs: number; workerId?: string } = { concurrency: 1, leaseMs: 30_000, pollMs: 500 };
-  for (let index = 0; index < args.length; index += 1) {
-    const [flag, inline] = (args[index] as string).split("=", 2) as [string, string | undefined];
-    if (flag === "-h" || flag === "--help") {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const value = inline ?? args[++index];
-    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-    const number = Number(value);
-    if (flag === "--worker-id") options.workerId = value;
-    else if (!Number.isInteger(number) || number <= 0) throw new Error(`${flag} must be a positive integer; found '${value}'`);
-    else if (flag === "--concurrency") options.concurrency = number;
-    else if (flag === "--lease-ms") options.leaseMs = number;
-    else if (flag === "--poll-ms") options.pollMs = number;
-    else throw new Error(`unknown option '${flag}'\n${USAGE}`);
-  }
-  return options;
+const parsed = parseWorkerArguments(process.argv.slice(2));
+if (parsed === "help") {
+  console.log(WORKER_USAGE);
+  process.exit(0);
 }
-
-const options = parseArguments(process.argv.slice(2));
+const options = parsed;
 // Decided before anything else: a bad RATH_SANDBOX_BACKEND stops the worker here, with the reason.
 const sandbox = await chooseSandboxBackend();
 logSandboxChoice(sandbox);
