@@ -11,6 +11,7 @@ import type { Effect as EffectRow } from "./generated/sqlite/client";
 import { fromJsonText, toJsonText } from "./json-text";
 import { forProvider } from "./raw-sql";
 import { newSortableId } from "./sortable-id";
+import { redactStoredText } from "./stored-secrets";
 
 /** Every status of a ledger entry. */
 export const EffectStatus = z.enum(["prepared", "dispatched", "succeeded", "failed", "ambiguous"]);
@@ -135,7 +136,7 @@ export async function settleEffect(database: Database, effectId: string, outcome
   const data =
     outcome.status === "succeeded"
       ? { result: toJsonText(outcome.result ?? null, "effect result"), error: null, settledAt: now }
-      : { error: outcome.error, settledAt: now };
+      : { error: redactStoredText(outcome.error), settledAt: now };
   return moveEffect(database, effectId, ["dispatched", "ambiguous"], outcome.status, data);
 }
 

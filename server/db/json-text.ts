@@ -1,17 +1,29 @@
 /**
  * JSON columns are TEXT on both providers; these helpers serialise on the way in and parse (with a zod schema)
- * on the way out, so a corrupt row fails loudly instead of leaking an untyped value.
+ * on the way out, so a corrupt row fails loudly instead of leaking an untyped value. On the way in, every
+ * configured secret value is replaced by `[REDACTED]` (stored-secrets.ts): this is the one place run data
+ * (chunks, events, effect-ledger rows, checkpoints, outputs, errors) is serialised for the database.
  */
 import type { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import { parsePythonJson, pythonJsonText } from "../../runtime/files/python-json";
+import { redactStoredText } from "./stored-secrets";
+
+/** Options of `toJsonText`. */
+export interface JsonTextOptions {
+  /**
+   * Replace configured secrets with `[REDACTED]` (default true). Only what the user authored and the engine must
+   * read back exactly (a workflow spec and layout, a run's input) is stored as given.
+   */
+  redact?: boolean;
+}
 
 /**
- * Serialises a JSON value for a TEXT column; refuses values JSON cannot represent (undefined, functions, cycles).
- * Values read from reference files keep their Python form: NaN/Infinity as Python writes them, big integers
- * (bigint) exact (`python-json.ts`); everything else is exactly `JSON.stringify`'s text.
+ * Serialises a JSON value for a TEXT column, with configured secrets redacted; refuses values JSON cannot represent
+ * (undefined, functions, cycles). Values read from reference files keep their Python form: NaN/Infinity as Python
+ * writes them, big integers (bigint) exact (`python-json.ts`); everything else is exactly `JSON.stringify`'s text.
  */
-export function toJsonText(value: unknown, what: string): string {
+export function toJsonText(value: unknown, what: string, options: JsonTextOptions = {}): string {
   let text: string | undefined;
   if (value === undefined || typeof value === "function" || typeof value === "symbol") {
     throw new RathError("invalid_argument", `${what} must be a JSON value; found ${typeof value}`);
@@ -24,7 +36,7 @@ export function toJsonText(value: unknown, what: string): string {
   if (text === undefined) {
     throw new RathError("invalid_argument", `${what} must be a JSON value; found ${typeof value}`);
   }
-  return text;
+  return options.redact === false ? text : redactStoredText(text);
 }
 
 /** Parses a TEXT column with a schema; a mismatch is an `internal` error naming the column. */

@@ -15,6 +15,7 @@ import { inList, insertRows, rawStatements, type RawStatements, type SqlValue } 
 import { noteAppendedEvents } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { staleTokenError } from "./run-store";
+import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
 
 /** The checkpoint of a step: contiguous `seq` from 1, the plan hash, the engine's state and what runs next. */
@@ -202,7 +203,7 @@ function sessionValues(runId: string, session: ParsedSession, now: Date, created
     session.base?.sessionId ?? null,
     session.base?.chunkCount ?? 0,
     session.status,
-    session.error,
+    session.error === null ? null : redactStoredText(session.error),
     now,
     session.ownUsage === null ? null : toJsonText(session.ownUsage, "session own usage"),
     session.inheritedChunkCount,

@@ -56,7 +56,7 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
           planHash: parsed.planHash,
           status: "queued",
           priority: parsed.priority,
-          input: toJsonText(parsed.input ?? null, "run input"),
+          input: toJsonText(parsed.input ?? null, "run input", { redact: false }),
           idempotencyKey: parsed.idempotencyKey ?? null,
           tokenBudget: parsed.tokenBudget ?? null,
           createdAt: now,

@@ -23,4 +23,18 @@ describeEachDatabase("provider resolver", (open) => {
     expect((await createProviderResolver({ database, env: {} })("openai")).defaultModel).toBe("scripted-demo");
     await expect(createProviderResolver({ database, env: {}, fallbackToDemo: false })("openai")).rejects.toThrow(/unknown provider 'openai'/);
   });
+
+  it("names an unconfigured provider other than openai/anthropic as not configured, even with the demo fallback on", async () => {
+    const { database } = await open();
+    await expect(createProviderResolver({ database, env: {} })("acme")).rejects.toThrow(/^provider 'acme' is not configured: no provider of that name in Settings/);
+  });
+
+  it("builds stored providers afresh at every call, so a changed setting applies to the next run", async () => {
+    const { database } = await open();
+    const resolve = createProviderResolver({ database, env: {} });
+    await saveProviderSetting(database, { name: "local-llm", kind: "openai", baseUrl: "http://127.0.0.1:9/v1", model: "tiny" });
+    expect(await resolve("local-llm")).toMatchObject({ defaultModel: "tiny" });
+    await saveProviderSetting(database, { name: "local-llm", kind: "openai", baseUrl: "http://127.0.0.1:9/v1", model: "bigger" });
+    expect(await resolve("local-llm")).toMatchObject({ defaultModel: "bigger" });
+  });
 });

@@ -16,6 +16,8 @@ import type { RunContext } from "../../runtime/context";
 import type { Session } from "../../runtime/session/session";
 import type { Database } from "../db/database";
 import { recoverAfterCrash } from "../db/effect-ledger";
+import { rememberStoredProviderKeys } from "../db/provider-settings-store";
+import { refreshEnvironmentSecrets } from "../db/stored-secrets";
 import { checkpointForResume, commitStep, type CommitResult, type StepCommit } from "../db/run-commit";
 import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
@@ -210,7 +212,16 @@ class RunExecution {
     this.seq = checkpoint?.seq ?? 0;
     for (const meta of Object.values(this.state.sessions)) this.stored.set(meta.id, meta.chunkCount);
     this.watermark = checkpoint?.effectWatermark ?? 0;
-    await this.resolveProviders();
+    // What the run must never store: the environment's secrets and every saved provider key (stored-secrets.ts).
+    refreshEnvironmentSecrets();
+    await rememberStoredProviderKeys(this.database);
+    try {
+      await this.resolveProviders();
+    } catch (error) {
+      // A provider that is not configured (deleted in settings, a key that no longer decrypts) fails the run at once.
+      if (!isRathError(error) || !error.isUserError) throw error;
+      return this.fail({ code: error.code, message: error.message });
+    }
     const maxSteps = this.plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
     for (;;) {
       const stopped = await this.checkBetweenSteps();
