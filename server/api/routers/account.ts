@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { RathError } from "../../../runtime/errors";
-import { ApiKeyName, createApiKey, listApiKeys, revokeApiKey } from "../../auth/api-keys";
+import { ApiKeyName, createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from "../../auth/api-keys";
 import type { Principal } from "../../auth/principal";
 import { procedure, router } from "../trpc";
 
@@ -13,6 +13,11 @@ function personOf(principal: Principal | null): Extract<Principal, { kind: "user
   // requireAccess + authorize already refused everyone else; this keeps the type honest.
   if (principal?.kind !== "user") throw new RathError("forbidden", "API keys belong to accounts: sign in to create or revoke them");
   return principal;
+}
+
+/** A key as JSON carries it (times as ISO strings: the API has no transformer, so the type says what arrives). */
+function keyJson(key: ApiKeyView): Omit<ApiKeyView, "createdAt" | "lastUsedAt"> & { createdAt: string; lastUsedAt: string | null } {
+  return { ...key, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null };
 }
 
 /** The `account` router. */
@@ -24,8 +29,11 @@ export const accountRouter = router({
     return { kind: principal.kind, user };
   }),
   apiKeys: router({
-    list: procedure.query(({ ctx }) => listApiKeys(ctx.database, personOf(ctx.principal).userId)),
-    create: procedure.input(z.object({ name: ApiKeyName })).mutation(({ ctx, input }) => createApiKey(ctx.database, personOf(ctx.principal).userId, input.name)),
+    list: procedure.query(async ({ ctx }) => (await listApiKeys(ctx.database, personOf(ctx.principal).userId)).map(keyJson)),
+    create: procedure.input(z.object({ name: ApiKeyName })).mutation(async ({ ctx, input }) => {
+      const created = await createApiKey(ctx.database, personOf(ctx.principal).userId, input.name);
+      return { apiKey: keyJson(created.apiKey), key: created.key };
+    }),
     revoke: procedure.input(z.object({ keyId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
       await revokeApiKey(ctx.database, personOf(ctx.principal).userId, input.keyId);
       return { revoked: input.keyId };
