@@ -37,7 +37,7 @@ function NewKeyNotice({ name, secret, onDone }: { name: string; secret: string; 
   };
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md border border-accent/40 bg-accent-soft p-3" data-testid="api-key-created">
-      <p className="text-sm font-medium text-ink">Copy the key “{name}” now: it is not shown again.</p>
+      <p className="text-sm font-medium break-words text-ink">Copy the key “{name}” now: it is not shown again.</p>
       <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
         <code ref={keyText} className="min-w-0 flex-1 rounded border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink select-all" data-testid="api-key-secret">
           {secret}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
 import { COOKIE_PREFIX, PASSWORD_LENGTH, studioAuth } from "./better-auth";
+import { SIGN_IN_THROTTLE, type SignInThrottle } from "./sign-in-throttle";
 
 /** A person as the studio shows them (never the password or its hash). */
 export interface AccountView {
@@ -70,18 +71,27 @@ export interface SignedIn {
   headers: Headers;
 }
 
-/** Signs in with email and password; wrong credentials are `unauthenticated` with one message for both cases. */
-export async function signInWithPassword(database: Database, credentials: { email: string; password: string }): Promise<SignedIn> {
+/**
+ * Signs in with email and password; wrong credentials are `unauthenticated` with one message for both cases, and
+ * too many failures for one email lock it out for a while (sign-in-throttle.ts).
+ */
+export async function signInWithPassword(
+  database: Database,
+  credentials: { email: string; password: string },
+  throttle: SignInThrottle = SIGN_IN_THROTTLE,
+): Promise<SignedIn> {
+  const email = credentials.email.trim().toLowerCase();
+  throttle.check(email);
   const auth = await studioAuth(database);
   try {
-    const { headers, response } = await auth.api.signInEmail({
-      body: { email: credentials.email.trim().toLowerCase(), password: credentials.password, rememberMe: true },
-      headers: new Headers(),
-      returnHeaders: true,
-    });
+    const { headers, response } = await auth.api.signInEmail({ body: { email, password: credentials.password, rememberMe: true }, headers: new Headers(), returnHeaders: true });
+    throttle.succeeded(email);
     return { user: toView(response.user), headers };
   } catch (error) {
-    if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) throw new RathError("unauthenticated", WRONG_CREDENTIALS);
+    if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+      throttle.failed(email);
+      throw new RathError("unauthenticated", WRONG_CREDENTIALS);
+    }
     throw error;
   }
 }
