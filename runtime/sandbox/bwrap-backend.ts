@@ -18,7 +18,7 @@ export const BWRAP_PACKAGE = "bubblewrap";
 
 /** Options of the bwrap backend. */
 export interface BwrapBackendOptions {
-  /** The bubblewrap executable's name on PATH (default `bwrap`). */
+  /** The bubblewrap executable: a name looked up on PATH, or a path (default RATH_BWRAP_EXECUTABLE, else `bwrap`). */
   readonly executableName?: string;
   /** Limits of every command (defaults: `DEFAULT_SANDBOX_LIMITS`). */
   readonly limits?: Partial<SandboxLimits>;
@@ -77,6 +77,12 @@ async function commandLine(prepared: Prepared, limits: SandboxLimits, hostDir: s
 }
 
 async function findExecutable(name: string): Promise<string | null> {
+  if (name.includes("/")) {
+    return access(name, constants.X_OK).then(
+      () => path.resolve(name),
+      () => null,
+    );
+  }
   const directories = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/bin", "/bin"];
   for (const directory of directories) {
     if (!directory) continue;
@@ -105,7 +111,7 @@ export class BwrapBackend implements SandboxBackend {
   private readonly useCgroups: boolean;
 
   constructor(options: BwrapBackendOptions = {}) {
-    this.executableName = options.executableName ?? "bwrap";
+    this.executableName = options.executableName ?? (process.env.RATH_BWRAP_EXECUTABLE?.trim() || "bwrap");
     this.limits = SandboxLimits.parse({ ...DEFAULT_SANDBOX_LIMITS, ...options.limits });
     this.useCgroups = options.cgroups ?? true;
   }
