@@ -87,5 +87,5 @@ test("a studio refuses to start with an invalid RATH_SANDBOX_BACKEND, naming the
     timeout: 60_000,
   });
   expect(`${result.stdout}${result.stderr}`).toContain('RATH_SANDBOX_BACKEND must be "local" or "bwrap"');
-  expect(result.status).not.toBe(0);
+  expect(result.status).toBe(1);
 });
