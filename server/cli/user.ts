@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
 import { isRathError } from "../../runtime/errors";
 import { createAccount } from "../auth/accounts";
 import { openDatabase, type Database } from "../db/database";
@@ -36,28 +37,29 @@ interface CreateArguments {
   databasePath: string | undefined;
 }
 
+/** Parses the arguments with `node:util` parseArgs, as the other `rath` commands do (`--name=a=b` keeps `a=b`). */
 function parseArguments(args: readonly string[]): CreateArguments | "help" {
-  const parsed: CreateArguments = { email: undefined, name: undefined, password: undefined, passwordStdin: false, databasePath: undefined };
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index] as string;
-    const [flag, inline] = argument.startsWith("--") && argument.includes("=") ? [argument.slice(0, argument.indexOf("=")), argument.slice(argument.indexOf("=") + 1)] : [argument, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[index + 1];
-      if (next === undefined) throw new UsageError(`${flag} needs a value`);
-      index += 1;
-      return next;
-    };
-    if (flag === "-h" || flag === "--help") return "help";
-    else if (flag === "--email") parsed.email = value();
-    else if (flag === "--name") parsed.name = value();
-    else if (flag === "--password") parsed.password = value();
-    else if (flag === "--password-stdin") parsed.passwordStdin = true;
-    else if (flag === "--db") parsed.databasePath = value();
-    else throw new UsageError(`unknown ${argument.startsWith("-") ? "option" : "argument"} '${argument}'`);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: false,
+      options: {
+        help: { type: "boolean", short: "h", default: false },
+        email: { type: "string" },
+        name: { type: "string" },
+        password: { type: "string" },
+        "password-stdin": { type: "boolean", default: false },
+        db: { type: "string" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  if (parsed.password !== undefined && parsed.passwordStdin) throw new UsageError("give the password with --password or --password-stdin, not both");
-  return parsed;
+  const { values } = parsed;
+  if (values.help) return "help";
+  if (values.password !== undefined && values["password-stdin"]) throw new UsageError("give the password with --password or --password-stdin, not both");
+  return { email: values.email, name: values.name, password: values.password, passwordStdin: values["password-stdin"], databasePath: values.db };
 }
 
 async function readAllStdin(): Promise<string> {
