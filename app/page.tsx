@@ -1,40 +1,45 @@
-import { AutoRefresh } from "../components/home/auto-refresh";
-import { RecentRuns } from "../components/home/recent-runs";
-import { WorkflowList } from "../components/home/workflow-list";
-import { DemoProviderLabel } from "../components/ui/demo-provider-label";
-import { isActiveStatus } from "../components/ui/format";
+import type { Metadata } from "next";
+import { ProviderCard } from "../components/home/provider-card";
+import { RunList } from "../components/home/run-list";
+import { WorkflowWorkspace } from "../components/home/workflow-workspace";
 import { sharedRuntime } from "../server/services/shared-runtime";
 import { loadHome } from "./_data/home";
 
 export const dynamic = "force-dynamic";
 
-/** Home: the workflows with a Run form each, and the recent runs. */
+export const metadata: Metadata = { title: "Workflows" };
+
+/** Home: the workflows (create, template, import, rename, duplicate, delete, run), the provider in use, recent runs. */
 export default async function HomePage() {
   const { database } = await sharedRuntime();
   const home = await loadHome(database);
+  const workflowNames = Object.fromEntries(home.workflows.map((workflow) => [workflow.id, workflow.name]));
   return (
-    <main className="mx-auto max-w-5xl px-6 py-10" data-testid="home">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Rath Studio</h1>
-        {home.demoProviderInUse ? <DemoProviderLabel /> : null}
+    <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8" data-testid="home">
+      <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">Rath Studio</h1>
+          <p className="mt-1 max-w-2xl text-sm text-muted">
+            Compose agents, tools and selectors into workflows, run them durably, and inspect every session they produce: its conversation,
+            lineage, token usage and tool evidence.
+          </p>
+        </div>
+        <div className="w-full shrink-0 lg:w-80">
+          <ProviderCard provider={home.provider} />
+        </div>
       </header>
-      <p className="mt-2 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">
-        Run a workflow, then inspect its sessions: every step is an immutable Session with its conversation, lineage,
-        token usage and tool evidence.
-      </p>
-      <section className="mt-8" aria-labelledby="workflows-heading">
-        <h2 id="workflows-heading" className="mb-3 text-lg font-semibold">
-          Workflows
-        </h2>
-        <WorkflowList workflows={home.workflows} />
+      <WorkflowWorkspace workflows={home.workflows} />
+      <section aria-labelledby="runs-heading" className="mt-10">
+        <div className="mb-3 flex items-center gap-2">
+          <h2 id="runs-heading" className="mr-auto text-base font-semibold">
+            Recent runs
+          </h2>
+          <a href="/runs" className="text-xs font-medium text-accent hover:underline">
+            All runs
+          </a>
+        </div>
+        <RunList pageSize={10} workflowNames={workflowNames} emptyHint="Type an input in a workflow's Run box above and press Run." />
       </section>
-      <section className="mt-10" aria-labelledby="runs-heading">
-        <h2 id="runs-heading" className="mb-3 text-lg font-semibold">
-          Recent runs
-        </h2>
-        <RecentRuns runs={home.runs} />
-      </section>
-      <AutoRefresh active={home.runs.some((run) => isActiveStatus(run.status) && run.status !== "waiting")} />
     </main>
   );
 }

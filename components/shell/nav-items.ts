@@ -7,7 +7,11 @@ export interface NavItem {
 }
 
 /** The header's sections. Add one here when its page exists. */
-export const NAV_ITEMS: readonly NavItem[] = [{ href: "/", label: "Workflows", matches: ["/workflows"] }];
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Workflows", matches: ["/workflows"] },
+  { href: "/runs", label: "Runs", matches: [] },
+  { href: "/settings", label: "Settings", matches: [] },
+];
 
 /** Whether `pathname` is inside the section `item`. */
 export function isActiveNavItem(item: NavItem, pathname: string): boolean {

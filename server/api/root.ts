@@ -4,6 +4,7 @@ import { runsRouter } from "./routers/runs";
 import { sessionsRouter } from "./routers/sessions";
 import { settingsRouter } from "./routers/settings";
 import { systemRouter } from "./routers/system";
+import { templatesRouter } from "./routers/templates";
 import { transferRouter } from "./routers/transfer";
 import { workflowsRouter } from "./routers/workflows";
 import { createCallerFactory, router } from "./trpc";
@@ -17,6 +18,7 @@ export const appRouter = router({
   transfer: transferRouter,
   system: systemRouter,
   account: accountRouter,
+  templates: templatesRouter,
 });
 
 /** The router's type, for `createTRPCClient<AppRouter>` and the TanStack Query integration. */

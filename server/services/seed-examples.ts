@@ -1,14 +1,13 @@
 /**
  * First-start seeding: a database that has never held a workflow gets the example workflows of
- * server/engine/spec/examples (each a workflow with one revision), so a new user has something to run.
+ * server/engine/spec/examples (each a workflow with one revision, made by template-catalog.ts), so a new user has something to run.
  * The marker is the workflow table itself: workflows are only ever soft-deleted, so once the examples (or any
  * workflow) were created the table is never empty again, and deleting the examples never brings them back.
  */
 import type { Database } from "../db/database";
 import { listWorkflows } from "../db/workflow-store";
-import { EXAMPLE_SPECS } from "../engine/spec/examples";
-import { WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
-import { compileOrRefuse, createWorkflow } from "./workflow-service";
+import { resolveTemplateSpec, templateSlugs, templateWorkflowId } from "./template-catalog";
+import { compileOrRefuse } from "./workflow-service";
 
 /** What `seedExampleWorkflows` did: whether it seeded, and the ids of the workflows it created (in order). */
 export interface SeedReport {
@@ -17,31 +16,27 @@ export interface SeedReport {
 }
 
 /**
- * Slugs in creation order. The home page lists the most recently updated workflow first, so the example a new
- * user should try first (hello-agent) is created last; examples added later follow in their own order.
+ * Slugs in creation order: the reverse of the gallery order, because the home page lists the most recently
+ * updated workflow first, so the template a new user should try first (hello-agent) is created last.
  */
 function seedOrder(): string[] {
-  const preferred = ["approval", "selector-loop", "fork-merge-research", "hello-agent"];
-  const others = Object.keys(EXAMPLE_SPECS).filter((slug) => !preferred.includes(slug));
-  return [...others, ...preferred.filter((slug) => slug in EXAMPLE_SPECS)];
+  return [...templateSlugs()].reverse();
 }
 
 /**
- * Creates the example workflows when the database has never held a workflow (deleted ones count); otherwise
- * does nothing. An example spec that does not validate is refused (`invalid_workflow`) before anything is written.
+ * Creates one workflow per template when the database has never held a workflow (deleted ones count); otherwise
+ * does nothing. A template that calls another (sub-workflow) reuses that template's workflow, so each template is
+ * seeded once. Every template is validated before anything is written (`invalid_workflow` names the problem).
  */
 export async function seedExampleWorkflows(database: Database): Promise<SeedReport> {
   const existing = await listWorkflows(database, { includeDeleted: true, limit: 1 });
   if (existing.length > 0) return { seeded: false, workflowIds: [] };
-  const examples = seedOrder().map((slug) => {
-    const { spec, plan } = compileOrRefuse(EXAMPLE_SPECS[slug]);
-    const description = WorkflowSpec.safeParse(spec).data?.description ?? "";
-    return { spec, name: plan.name, description };
-  });
+  const slugs = seedOrder();
+  for (const slug of slugs) compileOrRefuse(await resolveTemplateSpec(slug, async () => "wf_validation_placeholder"));
   const workflowIds: string[] = [];
-  for (const example of examples) {
-    const created = await createWorkflow(database, { name: example.name, description: example.description, spec: example.spec });
-    workflowIds.push(created.workflow.id);
+  for (const slug of slugs) {
+    const id = await templateWorkflowId(database, slug);
+    if (!workflowIds.includes(id)) workflowIds.push(id);
   }
   return { seeded: true, workflowIds };
 }

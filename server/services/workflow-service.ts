@@ -186,3 +186,26 @@ export async function ensureRevisionForSpec(database: Database, spec: unknown): 
   const created = await createWorkflow(database, { name, spec: compiled.spec });
   return { workflow: created.workflow, revision: created.head as RevisionRecord, plan: compiled.plan };
 }
+
+/** Input of `duplicateWorkflow`: the workflow to copy and, optionally, the copy's name. */
+export const DuplicateWorkflowRequest = z.object({
+  workflowId: z.string().min(1),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type DuplicateWorkflowRequest = z.input<typeof DuplicateWorkflowRequest>;
+
+/**
+ * Copies a live workflow: a new workflow named "<name> (copy)" (or `name`) with the same description, whose
+ * revision 1 holds the original's head spec and layout (no revision when the original has none).
+ */
+export async function duplicateWorkflow(database: Database, request: DuplicateWorkflowRequest): Promise<WorkflowDetail> {
+  const parsed = DuplicateWorkflowRequest.parse(request);
+  const { workflow, head } = await getWorkflowDetail(database, parsed.workflowId);
+  const name = parsed.name ?? `${workflow.name} (copy)`.slice(0, 200);
+  const layout = WorkflowLayout.safeParse(head?.layout);
+  return createWorkflow(database, {
+    name,
+    description: workflow.description,
+    ...(head === null ? {} : { spec: head.spec, ...(layout.success ? { layout: layout.data } : {}) }),
+  });
+}

@@ -1,10 +1,12 @@
-/** Workflows and their immutable revisions: list, get, create, update, saveRevision, listRevisions, validate, delete (soft). */
+/** Workflows and their immutable revisions: list, get, create, duplicate, update, saveRevision, listRevisions, validate, delete (soft). */
 import { z } from "zod";
 import {
   checkSpec,
   CreateWorkflowRequest,
   createWorkflow,
   deleteWorkflow,
+  duplicateWorkflow,
+  DuplicateWorkflowRequest,
   getWorkflowDetail,
   listRevisions,
   listWorkflows,
@@ -33,6 +35,10 @@ export const workflowsRouter = router({
   ),
   create: procedure.input(CreateWorkflowRequest).mutation(async ({ ctx, input }) => {
     const detail = await createWorkflow(ctx.database, input);
+    return { workflow: workflowView(detail.workflow), head: detail.head === null ? null : revisionView(detail.head) };
+  }),
+  duplicate: procedure.input(DuplicateWorkflowRequest).mutation(async ({ ctx, input }) => {
+    const detail = await duplicateWorkflow(ctx.database, input);
     return { workflow: workflowView(detail.workflow), head: detail.head === null ? null : revisionView(detail.head) };
   }),
   update: procedure.input(UpdateWorkflowRequest).mutation(async ({ ctx, input }) => workflowView(await updateWorkflow(ctx.database, input))),
