@@ -44,4 +44,4 @@ export * from "./agent";
 export * from "./files";
 
 export * from "./testing/scripted-provider";
-export * from "./testing/demo-provider";
+export * from "./providers/demo-provider";

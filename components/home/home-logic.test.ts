@@ -3,7 +3,21 @@ import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { blankSpec } from "./blank-spec";
 import { lineColumnAt, readImportFile } from "./import-spec";
 import { matchesWorkflow } from "./workflow-workspace";
-import helloAgent from "../../server/engine/spec/examples/hello-agent.json";
+
+const helloAgent = {
+  version: 1,
+  name: "Hello agent",
+  settings: { defaultProvider: "scripted", defaultModel: "scripted-1" },
+  nodes: [
+    { id: "input", type: "input", config: {} },
+    { id: "assistant", type: "agent", config: { name: "assistant", instructions: "Help." } },
+    { id: "output", type: "output", config: {} },
+  ],
+  edges: [
+    { id: "e-input-assistant", source: "input", sourcePort: "out", target: "assistant", targetPort: "in" },
+    { id: "e-assistant-output", source: "assistant", sourcePort: "out", target: "output", targetPort: "in" },
+  ],
+};
 
 describe("blank workflow", () => {
   it("is a valid Input → Output spec with the given name", () => {

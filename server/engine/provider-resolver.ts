@@ -9,7 +9,7 @@
 import { isRathError, RathError } from "../../runtime/errors";
 import { createProviderFromConfig, loadProviderConfig, ProviderKind, type Environment } from "../../runtime/providers/config";
 import type { Provider } from "../../runtime/providers/types";
-import { createDemoProvider } from "../../runtime/testing/demo-provider";
+import { createDemoProvider } from "../../runtime/providers/demo-provider";
 import type { Database } from "../db/database";
 import { getProviderSetting, readProviderApiKeyForEngine } from "../db/provider-settings-store";
 

@@ -8,6 +8,9 @@ import { EXAMPLE_SPECS } from "./spec/examples";
 import { allEvents, canonicalRunGraph } from "./testing/canonical-graph";
 import { queueRun } from "./testing/engine-fixtures";
 import type { Database } from "../db/database";
+import type { Chunk } from "../../runtime/session/chunk";
+import { createRun } from "../db/run-store";
+import { resolveTemplateSpec, templateWorkflowId } from "../services/template-catalog";
 
 async function expectConsistentGraph(database: Database, runId: string): Promise<void> {
   const sessions = await database.client.session.findMany({ where: { runId } });
@@ -75,4 +78,119 @@ describeEachDatabase("example workflows on the durable engine (demo provider)", 
     expect((await runToCompletion(database, run.id)).status).toBe("succeeded");
     await expectConsistentGraph(database, run.id);
   }, 60_000);
+
+  it("selector-loop really loops: the router sends the draft back twice, then to the editor", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, EXAMPLE_SPECS["selector-loop"], { input: "Write a haiku about branches." });
+    const done = await runToCompletion(database, run.id);
+    expect(done.status).toBe("succeeded");
+    const routes = await routeChunks(database, run.id);
+    expect(routes.map((route) => route.chosen)).toEqual([1, 1, 0]);
+    expect(routes[0]?.reply).toMatch(/^1 — the work is not finished yet/);
+    expect(outputText(done)).toMatch(/^Final: tight, clear and ready for review/);
+    await expectConsistentGraph(database, run.id);
+  }, 60_000);
+
+  it("support-triage: triage, then the specialist twice more while the case is open, then the wrap-up", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, EXAMPLE_SPECS["support-triage"], { input: "I was charged twice for my March invoice and need a refund." });
+    const done = await runToCompletion(database, run.id);
+    expect(done.status).toBe("succeeded");
+    const sessions = await database.client.session.findMany({ where: { runId: run.id } });
+    const loops = sessions.filter((session) => session.lineageKind === "op_session_loop" && session.nodeId === "specialist");
+    expect(loops.length).toBeGreaterThanOrEqual(3);
+    const routes = await routeChunks(database, run.id);
+    // Candidates in edge order: 0 specialist, 1 wrap-up.
+    expect(routes.map((route) => route.chosen)).toEqual([0, 0, 0, 1]);
+    expect(outputText(done)).toMatch(/^Wrap-up: .* billing case in 3 specialist steps: check the invoice history/);
+    await expectConsistentGraph(database, run.id);
+  }, 60_000);
+
+  it("memory-notes recalls in a later run the fact an earlier run was told", async () => {
+    const { database } = await open();
+    const first = await queueRun(database, EXAMPLE_SPECS["memory-notes"], { input: "My parcel code is 4711." });
+    expect((await runToCompletion(database, first.id)).status).toBe("succeeded");
+    const second = (await createRun(database, { workflowId: first.workflowId, revisionId: first.revisionId, planHash: first.planHash, input: "What is my parcel code?" })).run;
+    const done = await runToCompletion(database, second.id);
+    expect(done.status).toBe("succeeded");
+    const recall = (await runChunks(database, second.id)).find((chunk) => chunk.kind === "memory" && chunk.payload.op === "recall");
+    expect(recall?.kind === "memory" ? recall.payload.hits?.map((hit) => hit.snippet) : []).toContain("My parcel code is 4711.");
+    expect(outputText(done)).toContain("My parcel code is 4711.");
+  }, 60_000);
+
+  it("long-conversation-compressor replaces the conversation with a summary, then plans from it", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, EXAMPLE_SPECS["long-conversation-compressor"], { input: (EXAMPLE_SPECS["long-conversation-compressor"] as { nodes: Array<{ config: { defaultText?: string } }> }).nodes[0]?.config.defaultText });
+    const done = await runToCompletion(database, run.id);
+    expect(done.status).toBe("succeeded");
+    const compressed = await database.client.session.findMany({ where: { runId: run.id, lineageKind: "op_session_compress" } });
+    expect(compressed).toHaveLength(1);
+    expect(compressed[0]?.chunkCount).toBe(1);
+    const text = outputText(done);
+    expect(text).toMatch(/^Action items:/);
+    expect(text).toContain("Chen will finish the API examples by April 28.");
+    expect(text).not.toContain("weather");
+    await expectConsistentGraph(database, run.id);
+  }, 60_000);
+
+  it("approved-file-write writes release-notes.md only after the approval", async () => {
+    const { database } = await open();
+    const run = await queueRun(database, EXAMPLE_SPECS["approved-file-write"], { input: "Draft release notes for 1.4: resumable runs, a shareable session graph, faster memory recall." });
+    expect((await runToCompletion(database, run.id)).status).toBe("waiting");
+    const writesBefore = (await runChunks(database, run.id)).filter((chunk) => chunk.kind === "tool_result");
+    expect(writesBefore).toEqual([]);
+    const [interrupt] = await listPendingInterrupts(database, { runId: run.id });
+    await submitDecision(database, interrupt?.id as string, { kind: "approve" });
+    const done = await runToCompletion(database, run.id);
+    expect(done.status).toBe("succeeded");
+    const chunks = await runChunks(database, run.id);
+    const call = chunks.find((chunk) => chunk.kind === "assistant" && (chunk.payload.tool_calls?.length ?? 0) > 0);
+    const args = JSON.parse(call?.kind === "assistant" ? (call.payload.tool_calls?.[0]?.function.arguments ?? "{}") : "{}") as { path?: string; content?: string };
+    expect(args.path).toBe("release-notes.md");
+    expect(args.content).toContain("Release 1.4\n- Resumable runs");
+    const result = chunks.find((chunk) => chunk.kind === "tool_result");
+    expect(result?.kind === "tool_result" ? result.meta.evidence?.ok : undefined).toBe(true);
+    expect(outputText(done)).toContain("Saved the approved text");
+  }, 60_000);
+
+  it("mcp-files lists and reads the sample folder through the real MCP filesystem server", async () => {
+    const { database } = await open();
+    const spec = await resolveTemplateSpec("mcp-files", (child) => templateWorkflowId(database, child));
+    const run = await queueRun(database, spec, { input: "List the files, then read the release notes and tell me what changed." });
+    const done = await runToCompletion(database, run.id);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe("succeeded");
+    const calls = (await runChunks(database, run.id)).flatMap((chunk) => (chunk.kind === "assistant" ? (chunk.payload.tool_calls ?? []).map((item) => item.function.name) : []));
+    expect(calls).toEqual(["filesystem__list_directory", "filesystem__read_text_file"]);
+    expect(outputText(done)).toContain("Runs resume after a crash from their last checkpoint.");
+  }, 60_000);
+
+  it("subworkflow-brief runs the Summarizer workflow as a sub-workflow on the researcher's answer", async () => {
+    const { database } = await open();
+    const spec = await resolveTemplateSpec("subworkflow-brief", (child) => templateWorkflowId(database, child));
+    const run = await queueRun(database, spec, { input: "Compare SQLite and PostgreSQL for a small team's agent runtime." });
+    const done = await runToCompletion(database, run.id);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe("succeeded");
+    expect(outputText(done)).toMatch(/^Summary: Arguments for SQLite: it needs no setup/);
+  }, 60_000);
 });
+
+function outputText(run: { output: unknown }): string {
+  return (run.output as { text: string | null } | null)?.text ?? "";
+}
+
+/** Every chunk the run's sessions added, each once (a session's own chunks start at its base's count), in creation order. */
+async function runChunks(database: Database, runId: string): Promise<Chunk[]> {
+  const sessions = await database.client.session.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const chunks: Chunk[] = [];
+  for (const session of sessions) {
+    const own = (await readSessionChunks(database, session.id, { fromIndex: session.baseChunkCount })) ?? [];
+    chunks.push(...own.map((record) => record.chunk));
+  }
+  return chunks;
+}
+
+async function routeChunks(database: Database, runId: string): Promise<Array<{ chosen: number; reply: string }>> {
+  return (await runChunks(database, runId)).flatMap((chunk) => (chunk.kind === "route" ? [{ chosen: chunk.payload.chosen, reply: chunk.payload.reply }] : []));
+}

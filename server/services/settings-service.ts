@@ -7,6 +7,7 @@ import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
 import { deleteProviderSetting, listProviderSettings, saveProviderSetting } from "../db/provider-settings-store";
 import { ProviderKind } from "../../runtime/providers/config";
+import { deleteModelPrice as storeDeleteModelPrice, listModelPrices as storeListModelPrices, saveModelPrice, SaveModelPriceInput, type ModelPriceRecord } from "../db/model-price-store";
 import { providerView, type ProviderView } from "./views";
 
 /**
@@ -47,4 +48,36 @@ export async function upsertProvider(database: Database, request: UpsertProvider
 export async function deleteProvider(database: Database, name: string): Promise<{ name: string; deleted: true }> {
   if (!(await deleteProviderSetting(database, name))) throw new RathError("not_found", `provider setting '${name}' not found`);
   return { name, deleted: true };
+}
+
+/** A model's price as the API shows it: USD per million input and output tokens. */
+export interface ModelPriceView {
+  model: string;
+  inputPerMillion: number;
+  outputPerMillion: number;
+  updatedAt: string;
+}
+
+function modelPriceView(record: ModelPriceRecord): ModelPriceView {
+  return { model: record.model, inputPerMillion: record.inputPerMillion, outputPerMillion: record.outputPerMillion, updatedAt: record.updatedAt.toISOString() };
+}
+
+/** Input of `upsertModelPrice`. */
+export const UpsertModelPriceRequest = SaveModelPriceInput;
+export type UpsertModelPriceRequest = z.input<typeof UpsertModelPriceRequest>;
+
+/** Every model price, by model name. */
+export async function listModelPrices(database: Database): Promise<ModelPriceView[]> {
+  return (await storeListModelPrices(database)).map(modelPriceView);
+}
+
+/** Creates or replaces one model's price. */
+export async function upsertModelPrice(database: Database, request: UpsertModelPriceRequest): Promise<ModelPriceView> {
+  return modelPriceView(await saveModelPrice(database, request));
+}
+
+/** Deletes one model's price; `not_found` when the model has none. */
+export async function deleteModelPrice(database: Database, model: string): Promise<{ model: string; deleted: true }> {
+  if (!(await storeDeleteModelPrice(database, model))) throw new RathError("not_found", `no price for model '${model}'`);
+  return { model, deleted: true };
 }

@@ -35,12 +35,15 @@ export interface TemplateSummary {
 const GALLERY_ORDER = [
   "hello-agent",
   "fork-merge-research",
+  "support-triage",
   "selector-loop",
   "memory-notes",
   "long-conversation-compressor",
   "approval",
+  "approved-file-write",
   "mcp-files",
   "subworkflow-brief",
+  "summarizer",
 ];
 
 interface TemplateShape {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LocalMemoryStore } from "../../../../runtime/memory/local-memory-store";
-import { createDemoProvider } from "../../../../runtime/testing/demo-provider";
+import { createDemoProvider } from "../../../../runtime/providers/demo-provider";
 import { runPlanSequentially } from "../../nodes/sequential-runner";
 import { testEnv } from "../../nodes/test-env";
 import { compileWorkflow } from "../compile";
@@ -10,7 +10,9 @@ describe("example specs run offline with the demo provider", () => {
   it.each([
     ["hello-agent", ["input", "assistant", "output"]],
     ["fork-merge-research", ["input", "fork", "pros", "cons", "merge", "summary", "output"]],
-    ["selector-loop", ["input", "writer", "reviewer", "router", "editor", "output"]],
+    ["selector-loop", ["input", ...["writer", "reviewer", "router"], ...["writer", "reviewer", "router"], ...["writer", "reviewer", "router"], "editor", "output"]],
+    ["support-triage", ["input", "triage", "router", "specialist", "router", "specialist", "router", "specialist", "router", "wrapup", "output"]],
+    ["long-conversation-compressor", ["input", "facts", "risks", "compress", "planner", "output"]],
     ["approval", ["input", "drafter", "review", "review", "output"]],
     ["memory-notes", ["input", "assistant", "output"]],
   ])("%s reaches its output", async (slug, path) => {
@@ -20,7 +22,7 @@ describe("example specs run offline with the demo provider", () => {
     expect(result.status).toBe("succeeded");
     expect(result.steps.map((step) => step.nodeId)).toEqual(path);
     expect(result.outputs).toHaveLength(1);
-    expect(result.outputs[0]?.text).toMatch(/scripted demo/);
+    expect(result.outputs[0]?.text.length).toBeGreaterThan(0);
     for (const output of result.outputs) await output.session.release();
   });
 });

@@ -1,7 +1,12 @@
 import { COMPRESSOR_REQUEST_HEADER, SELECTOR_MENU_HEADER } from "../agent/prompts";
-import type { ChatMessage, ModelRequest, Provider } from "../providers/types";
+import type { ChatMessage, ModelRequest, Provider } from "./types";
 import type { Usage } from "../session/usage";
-import { createScriptedProvider, type ScriptedStep } from "./scripted-provider";
+import { createScriptedProvider, type ScriptedStep } from "../testing/scripted-provider";
+import { instructionsOf, lastUserIndex } from "./demo/conversation";
+import { personaAnswer } from "./demo/personas";
+import { chooseRoute, parseMenu } from "./demo/route";
+import { summarise } from "./demo/summary";
+import { planToolCall } from "./demo/tool-plan";
 
 /** Model name of the demo provider: visibly scripted wherever a model name is shown. */
 export const DEMO_MODEL = "scripted-demo";
@@ -57,11 +62,6 @@ export function exampleFromSchema(schema: unknown, name = "value", context = "")
   }
 }
 
-function lastUserIndex(messages: readonly ChatMessage[]): number {
-  for (let index = messages.length - 1; index >= 0; index--) if (messages[index]?.role === "user") return index;
-  return -1;
-}
-
 function estimateUsage(request: ModelRequest, reply: string): Usage {
   const promptCharacters = request.messages.reduce((sum, message) => sum + (message.content?.length ?? 0), 0);
   const prompt = Math.max(1, Math.ceil(promptCharacters / 4));
@@ -69,9 +69,15 @@ function estimateUsage(request: ModelRequest, reply: string): Usage {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function shorten(text: string, length: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= length ? flat : `${flat.slice(0, length - 1)}…`;
+/** The tool results since the last user message, with the name of the tool that produced each. */
+function toolResultsSince(messages: readonly ChatMessage[], userIndex: number): Array<{ name: string; content: string }> {
+  const names = new Map<string, string>();
+  const results: Array<{ name: string; content: string }> = [];
+  for (const message of messages.slice(userIndex + 1)) {
+    if (message.role === "assistant") for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+    if (message.role === "tool") results.push({ name: message.name ?? names.get(message.tool_call_id) ?? "tool", content: message.content });
+  }
+  return results;
 }
 
 /** The demo provider's answer to one request (exported for tests). */
@@ -81,27 +87,25 @@ export function demoStep(request: ModelRequest): ScriptedStep {
   const lastUser = userIndex >= 0 ? (messages[userIndex]?.content ?? "") : "";
   const reply = (content: string): ScriptedStep => ({ content, usage: estimateUsage(request, content) });
 
-  if (lastUser.startsWith(SELECTOR_MENU_HEADER)) return reply("0");
-  if (lastUser.startsWith(COMPRESSOR_REQUEST_HEADER)) {
-    const said = messages.slice(0, userIndex).filter((message) => message.role === "user" || message.role === "assistant");
-    const points = said.map((message) => `${message.role}: ${shorten(message.content ?? "", 80)}`);
-    return reply(`Summary of ${said.length} message(s). ${points.join(" | ")}`.trim());
-  }
-  const toolsSince = messages.slice(userIndex + 1).filter((message): message is Extract<ChatMessage, { role: "tool" }> => message.role === "tool");
-  const firstTool = request.tools?.[0];
-  if (firstTool && toolsSince.length === 0) {
-    const args = exampleFromSchema(firstTool.parameters, firstTool.name, lastUser);
-    return { toolCalls: [{ name: firstTool.name, arguments: asSchema(args) }], usage: estimateUsage(request, JSON.stringify(args)) };
-  }
-  const quoted = `(scripted demo) You said: "${shorten(lastUser, 160)}".`;
-  const last = toolsSince.at(-1);
-  return reply(last ? `${quoted} Tool ${last.name ?? "result"} returned ${shorten(last.content, 160)}` : quoted);
+  if (lastUser.startsWith(SELECTOR_MENU_HEADER)) return reply(chooseRoute(messages.slice(0, userIndex), parseMenu(lastUser)));
+  if (lastUser.startsWith(COMPRESSOR_REQUEST_HEADER)) return reply(summarise(messages.slice(0, userIndex)));
+
+  const instructions = instructionsOf(request);
+  const toolResults = toolResultsSince(messages, userIndex);
+  const tools = request.tools ?? [];
+  const planned = planToolCall(tools, { instructions, lastUser, messages }, toolResults);
+  const firstTool = tools[0];
+  const call = planned ?? (firstTool && toolResults.length === 0 ? { name: firstTool.name, arguments: asSchema(exampleFromSchema(firstTool.parameters, firstTool.name, lastUser)) } : null);
+  if (call !== null) return { toolCalls: [call], usage: estimateUsage(request, JSON.stringify(call.arguments)) };
+  return reply(personaAnswer({ instructions, messages, lastUser, toolResults }));
 }
 
 /**
- * A rule-based scripted provider for offline demos and the IDE's default when no API key is configured:
- * it calls the first offered tool once per user message (arguments made from its JSON schema), then answers
- * with a short deterministic reply quoting the user; selector prompts get "0", compressor prompts a summary.
+ * A rule-based scripted provider for offline demos and the IDE's default when no API key is configured. It reads
+ * the request like a model would: tools are called in a sensible order with arguments from the conversation
+ * (demo/tool-plan.ts; an unknown tool is called once with arguments from its schema), final answers come from
+ * the agent's instructions and the conversation (demo/personas.ts), a selector picks by reading the latest answer
+ * and the candidates (demo/route.ts), a compressor keeps the key sentences (demo/summary.ts). Deterministic.
  * Named "scripted" with model "scripted-demo" so the UI shows it is not a real model.
  */
 export function createDemoProvider(): Provider {

@@ -4,7 +4,7 @@ import { Agent } from "../agent/agent";
 import { Compressor } from "../agent/compressor";
 import { Selector } from "../agent/selector";
 import { Workflow } from "../agent/workflow";
-import type { ChunkOf } from "../session/chunk";
+import { makeChunk, type ChunkOf } from "../session/chunk";
 import { Session } from "../session/session";
 import { defineTool } from "../tools/define-tool";
 import { createDemoProvider, exampleFromSchema } from "./demo-provider";
@@ -50,11 +50,28 @@ describe("createDemoProvider", () => {
     expect(out.usage?.total_tokens).toBeGreaterThan(0);
   });
 
-  it("answers selector prompts with 0 and compressor prompts with a summary", async () => {
+  it("routes by reading the conversation: continue while the latest answer is unfinished, finish once it says DONE", async () => {
     const provider = createDemoProvider();
-    const selector = new Selector({ name: "s", provider, candidates: [{ name: "only", description: "the only one", workflow: Workflow.empty() }] });
-    expect((await selector.decide(Session.create("user", "hi"))).chosen).toBe(0);
-    const compressed = await new Compressor({ provider }).forward(Session.create("user", "remember the milk"));
-    expect(compressed.chunks.at(0)?.payload).toEqual({ content: "Summary of 1 message(s). user: remember the milk" });
+    const candidates = [
+      { name: "editor", description: "Publish: the reviewer said DONE; the editor polishes the final draft.", workflow: Workflow.empty() },
+      { name: "writer", description: "Revise: the reviewer asked for changes; send the draft back to the writer.", workflow: Workflow.empty() },
+    ];
+    const selector = new Selector({ name: "router", provider, candidates });
+    const unfinished = Session.create("user", "Write a haiku.").append(makeChunk("assistant", { content: "Review 1: not finished yet — tighten it.", tool_calls: null }));
+    const finished = Session.create("user", "Write a haiku.").append(makeChunk("assistant", { content: "Review 3: DONE. It reads well.", tool_calls: null }));
+    const first = await selector.decide(unfinished);
+    expect(first.chosen).toBe(1);
+    expect(first.reply).toMatch(/^1 — the work is not finished yet/);
+    expect((await selector.decide(finished)).chosen).toBe(0);
+    const onlyContinue = new Selector({ name: "s", provider, candidates: [candidates[1] as (typeof candidates)[number]] });
+    expect((await onlyContinue.decide(finished)).chosen).toBe(-1);
+  });
+
+  it("summarises a conversation into its key sentences, saying how many messages it replaces", async () => {
+    const provider = createDemoProvider();
+    const long = Session.create("user", "We met about the launch. The weather was nice. We decided to ship on May 4. Ana will write the notes.");
+    const compressed = await new Compressor({ provider }).forward(long);
+    const summary = (compressed.chunks.at(0)?.payload as { content: string }).content;
+    expect(summary).toBe("Summary of 1 message(s): We decided to ship on May 4. Ana will write the notes.");
   });
 });
