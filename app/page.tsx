@@ -7,7 +7,7 @@ import { loadHome } from "./_data/home";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Workflows" };
+export const metadata: Metadata = { title: { absolute: "Workflows · Rath Studio" } };
 
 /** Home: the workflows (create, template, import, rename, duplicate, delete, run), the provider in use, recent runs. */
 export default async function HomePage() {

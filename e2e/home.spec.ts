@@ -80,7 +80,7 @@ test("create from a template, rename inline, duplicate, search and delete", asyn
   await page.getByTestId("workflow-search").fill("refund");
 
   await card(page, "Refund desk (copy)").getByTestId("workflow-delete").click();
-  const dialog = page.getByTestId("delete-dialog");
+  const dialog = page.locator("[data-testid=delete-dialog][open]");
   await expect(dialog).toContainText("Delete “Refund desk (copy)”?");
   await dialog.getByTestId("delete-cancel").click();
   await expect(card(page, "Refund desk (copy)")).toHaveCount(1);
