@@ -8,6 +8,7 @@ import { z } from "zod";
 import { memoryContentKey, newContent, type MemoryDocument } from "../../runtime/memory/memory-documents";
 import type { Database } from "./database";
 import { inList, insertRows, rawStatements } from "./raw-sql";
+import { redactStoredText } from "./stored-secrets";
 
 /** Which store: the workflow it belongs to and the name its Memory nodes give. */
 export const MemoryStoreKey = z.object({ workflowId: z.string().min(1), store: z.string().min(1) });
@@ -57,7 +58,8 @@ export async function writeMemoryDocuments(
   options: WriteMemoryOptions = {},
 ): Promise<MemoryDocument[]> {
   const { workflowId, store } = MemoryStoreKey.parse(key);
-  const candidates = Documents.parse(documents);
+  // Memory outlives the run: configured secrets never go in (stored-secrets.ts).
+  const candidates = Documents.parse(documents).map((document) => ({ ...document, text: redactStoredText(document.text) }));
   if (candidates.length === 0) return [];
   const now = new Date();
   return database.transaction(async (transaction) => {

@@ -3,7 +3,8 @@
  * server's environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, RATH_SECRET_KEY, any *_API_KEY / *_SECRET / *_TOKEN /
  * *_PASSWORD), the password of DATABASE_URL, and the provider keys saved in settings — is replaced by `[REDACTED]`
  * in every JSON value the store writes for a run (chunks, events, effect-ledger rows, checkpoints, run output and
- * errors, interrupts): `toJsonText` (json-text.ts) calls `redactStoredText` on its way to the database, so a tool
+ * errors, interrupts, and workflow memory documents): `toJsonText` (json-text.ts) calls `redactStoredText` on its
+ * way to the database (memory-documents.ts and plain-text error columns call it directly), so a tool
  * that printed a key (on `local` it can read the server's environment) stores `[REDACTED]`, and everything made
  * from the stored rows (the IDE, the HTTP API, both export dialects) never sees the key.
  *

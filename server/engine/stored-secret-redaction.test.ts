@@ -14,6 +14,8 @@ import { callerFor } from "../api/testing/api-harness";
 import { openDatabase, type Database } from "../db/database";
 import { listEffects } from "../db/effect-ledger";
 import { toJsonText } from "../db/json-text";
+import { readMemoryDocuments, writeMemoryDocuments } from "../db/memory-documents";
+import { createWorkflow } from "../db/workflow-store";
 import { saveProviderSetting } from "../db/provider-settings-store";
 import { getRun } from "../db/run-store";
 import { chunkPage, sessionGraph } from "../db/session-store";
@@ -116,7 +118,7 @@ describe("the secrets redacted from stored run data", () => {
     ).toEqual([OPENAI_KEY, ANTHROPIC_KEY, "k".repeat(44), "auth-secret-value-123", "ghp_tokenvalue1234", "db-password-1234"]);
   });
 
-  it("include a provider key saved in settings, replaced in JSON text (escaped forms too) and plain text", async () => {
+  it("include a provider key saved in settings, replaced in JSON text (escaped forms too), plain text and memory documents", async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), "rath-redaction-settings-"));
     const database = await openDatabase({ url: `file:${path.join(directory, "studio.db")}` });
     try {
@@ -127,6 +129,9 @@ describe("the secrets redacted from stored run data", () => {
       expect(JSON.parse(text)).toEqual({ content: `the key is ${REDACTED}.`, nested: [{ key: REDACTED }] });
       expect(redactStoredText(`error: ${key}`)).toBe(`error: ${REDACTED}`);
       expect(toJsonText({ spec: key }, "a spec", { redact: false })).toContain("with-quote");
+      const workflow = await createWorkflow(database, { name: "memory" });
+      await writeMemoryDocuments(database, { workflowId: workflow.id, store: "notes" }, [{ uri: "memory://notes/key", text: `remember ${key}` }]);
+      expect(await readMemoryDocuments(database, { workflowId: workflow.id, store: "notes" })).toEqual([{ uri: "memory://notes/key", text: `remember ${REDACTED}` }]);
     } finally {
       refreshEnvironmentSecrets();
       await database.close();
