@@ -5,6 +5,7 @@
  * 404); `rath user create` makes a second one; sign-in by keyboard returns to the page asked for; an API key made in
  * settings opens the API to a script (401 without it, and again after revoking it); sign-out closes the studio.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -58,6 +59,12 @@ async function workflowsStatus(request: APIRequestContext, headers: Record<strin
   return response.status();
 }
 
+/** Accessibility problems axe finds on the page (rule id: the offending elements). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.getByTestId("sign-out").click();
   await page.waitForURL(`${STUDIO}/sign-in`);
@@ -71,6 +78,7 @@ test("sign-in required: first-run page, rath user create, keyboard sign-in, API 
     await page.goto(`${STUDIO}/`);
     await expect(page).toHaveURL(`${STUDIO}/sign-in`);
     await expect(page.getByTestId("sign-in-no-accounts")).toContainText("no account yet");
+    expect(await axeViolations(page)).toEqual([]);
     expect(await workflowsStatus(script, {})).toBe(401);
   });
 
@@ -84,6 +92,7 @@ test("sign-in required: first-run page, rath user create, keyboard sign-in, API 
     await page.getByTestId("setup-submit").click();
     await expect(page.getByText("The two passwords differ.")).toBeVisible();
     await expect(page.getByTestId("setup-confirm")).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId("setup-confirm").fill("analytical-engine");
     await page.getByTestId("setup-submit").click();
     await expect(page.getByTestId("home")).toBeVisible();
@@ -114,6 +123,7 @@ test("sign-in required: first-run page, rath user create, keyboard sign-in, API 
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("sign-in-error")).toHaveText("wrong email or password");
     await expect(page.getByTestId("sign-in-password")).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type("cobol-1959-compiler");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${STUDIO}/settings`);
@@ -130,6 +140,7 @@ test("sign-in required: first-run page, rath user create, keyboard sign-in, API 
     await expect(page.getByTestId("api-key-row")).toHaveCount(1);
     await expect(page.getByTestId("api-key-row")).toContainText(key.slice(0, 12));
     await expect(page.getByTestId("api-key-last-used")).toHaveText("never");
+    expect(await axeViolations(page)).toEqual([]);
 
     expect(await workflowsStatus(script, { authorization: `Bearer ${key}` })).toBe(200);
     expect(await workflowsStatus(script, {})).toBe(401);
