@@ -15,6 +15,7 @@ import { pageNeedsPrincipal, signInPathFor } from "./server/auth/page-access";
 import { SIGN_IN_REQUIRED } from "./server/auth/principal";
 import { checkCrossSite, checkHost } from "./server/auth/request-checks";
 import { resolvePrincipal } from "./server/auth/resolve-principal";
+import { hasValidPercentEncoding, malformedPathResponse } from "./server/api/http/method-not-allowed";
 import { sharedDatabase } from "./server/services/shared-database";
 
 function plainText(status: number, message: string): NextResponse {
@@ -22,7 +23,12 @@ function plainText(status: number, message: string): NextResponse {
 }
 
 /** Refuses pages on a foreign Host and cross-site state-changing requests; sends strangers to sign in. */
-export async function proxy(request: NextRequest): Promise<NextResponse> {
+export async function proxy(request: NextRequest): Promise<NextResponse | Response> {
+  // API paths come here only for this: Next.js fails to decode a malformed %-escape in a route parameter before
+  // the route's own handler runs; answer in the API's JSON error shape instead. The route checks everything else.
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    return hasValidPercentEncoding(request.nextUrl.pathname) ? NextResponse.next() : malformedPathResponse(request.nextUrl.pathname);
+  }
   const policy = currentAccessPolicy();
   try {
     checkHost(request, policy);
@@ -42,5 +48,5 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/static/|_next/image/|favicon\\.ico$).*)"],
+  matcher: ["/((?!_next/static/|_next/image/|favicon\\.ico$).*)"],
 };

@@ -19,6 +19,7 @@ export const USER_ERROR_CODES = [
   "invalid_config",
   "not_found",
   "conflict",
+  "idempotency_key_reused",
   "cycle_detected",
   "unauthenticated",
   "forbidden",

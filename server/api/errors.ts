@@ -54,6 +54,7 @@ const RATH_CODE_TO_TRPC: Readonly<Record<RathErrorCode, { trpc: TRPC_ERROR_CODE_
   unsupported_media_type: { trpc: "UNSUPPORTED_MEDIA_TYPE", http: 415 },
   not_found: { trpc: "NOT_FOUND", http: 404 },
   conflict: { trpc: "CONFLICT", http: 409 },
+  idempotency_key_reused: { trpc: "UNPROCESSABLE_CONTENT", http: 422 },
   budget_exceeded: { trpc: "BAD_REQUEST", http: 400 },
   aborted: { trpc: "CLIENT_CLOSED_REQUEST", http: 499 },
   provider_error: { trpc: "INTERNAL_SERVER_ERROR", http: 500 },

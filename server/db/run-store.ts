@@ -15,7 +15,8 @@ import { newSortableId } from "./sortable-id";
 
 /**
  * Input of `createRun`. The idempotency key is unique per workflow: creating a run again with the same
- * (workflowId, idempotencyKey) returns the first run unchanged, whatever the other fields say.
+ * (workflowId, idempotencyKey) returns the first run unchanged when `requestFingerprint` is the first request's
+ * (or either is missing), and is refused with `idempotency_key_reused` when it differs.
  */
 export const CreateRunInput = z.object({
   workflowId: z.string().min(1),
@@ -27,14 +28,37 @@ export const CreateRunInput = z.object({
   tokenBudget: z.number().int().positive().optional(),
   /** The run times out (`timed_out`) this many ms after its creation unless it is finished by then. */
   timeoutMs: z.number().int().positive().optional(),
+  /** A hash of the request that asked for the run (compared when the idempotency key repeats). */
+  requestFingerprint: z.string().min(1).optional(),
 });
 export type CreateRunInput = z.input<typeof CreateRunInput>;
+
+/**
+ * The run a repeated idempotency key names, or `idempotency_key_reused` when the first request had another
+ * fingerprint (as Stripe answers a key reused with different parameters). The fingerprint of the first request
+ * is in its `run.created` event; runs created before fingerprints were recorded match any request.
+ */
+async function sameRequestOrRefuse(database: Database, run: RunRecord, key: string, fingerprint: string | undefined): Promise<RunRecord> {
+  if (fingerprint === undefined) return run;
+  const created = await database.client.runEvent.findFirst({ where: { runId: run.id, type: "run.created" }, orderBy: { seq: "asc" } });
+  const recorded = created === null ? undefined : (JSON.parse(created.payload) as { request_fingerprint?: unknown }).request_fingerprint;
+  if (typeof recorded === "string" && recorded !== fingerprint) {
+    throw new RathError(
+      "idempotency_key_reused",
+      `Idempotency-Key '${key}' was already used for run ${run.id} with a different request; send the same request to get that run, or use a new key`,
+      { details: { run_id: run.id } },
+    );
+  }
+  return run;
+}
 
 /** Creates a queued run (event `run.created`), or returns the existing run for the same idempotency key. */
 export async function createRun(database: Database, input: CreateRunInput): Promise<{ run: RunRecord; created: boolean }> {
   const parsed = CreateRunInput.parse(input);
   const existing = await findByIdempotencyKey(database, parsed.workflowId, parsed.idempotencyKey);
-  if (existing !== null) return { run: existing, created: false };
+  if (existing !== null) {
+    return { run: await sameRequestOrRefuse(database, existing, parsed.idempotencyKey as string, parsed.requestFingerprint), created: false };
+  }
   try {
     const run = await database.transaction(async (transaction) => {
       const revision = await transaction.workflowRevision.findUnique({ where: { id: parsed.revisionId } });
@@ -66,7 +90,13 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
       await appendRunEvents(rawStatements(database, transaction), id, [
         {
           type: "run.created",
-          payload: { workflow_id: parsed.workflowId, revision_id: parsed.revisionId, plan_hash: parsed.planHash, priority: parsed.priority },
+          payload: {
+            workflow_id: parsed.workflowId,
+            revision_id: parsed.revisionId,
+            plan_hash: parsed.planHash,
+            priority: parsed.priority,
+            ...(parsed.requestFingerprint === undefined ? {} : { request_fingerprint: parsed.requestFingerprint }),
+          },
         },
       ]);
       return readRun(rawStatements(database, transaction), id);
@@ -76,7 +106,7 @@ export async function createRun(database: Database, input: CreateRunInput): Prom
     // Two concurrent creates with the same key: the loser's insert violates the unique index; return the winner.
     if (isRathError(error, "conflict") && parsed.idempotencyKey !== undefined) {
       const winner = await findByIdempotencyKey(database, parsed.workflowId, parsed.idempotencyKey);
-      if (winner !== null) return { run: winner, created: false };
+      if (winner !== null) return { run: await sameRequestOrRefuse(database, winner, parsed.idempotencyKey, parsed.requestFingerprint), created: false };
     }
     throw error;
   }

@@ -3,6 +3,7 @@
  * idempotency keys; read, list, cancel and resume runs; decide interrupts; page events. Execution itself is
  * the engine's: every change that queues a run wakes the executor.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
@@ -50,7 +51,28 @@ export interface StartedRun {
   created: boolean;
 }
 
-/** Queues a run; the same (workflow, idempotency key) returns the first run unchanged. */
+/** JSON with object keys sorted at every level, so equal requests hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The request's fingerprint: everything the caller asked for except the idempotency key itself. */
+function requestFingerprint(request: z.output<typeof StartRunRequest>): string {
+  const { idempotencyKey: _key, ...asked } = request;
+  return createHash("sha256").update(canonicalJson(asked)).digest("hex");
+}
+
+/**
+ * Queues a run; the same (workflow, idempotency key) returns the first run unchanged, and the same key with a
+ * different request is refused with `idempotency_key_reused` (HTTP 422).
+ */
 export async function startRun(database: Database, executor: RunExecutor, request: StartRunRequest): Promise<StartedRun> {
   const parsed = StartRunRequest.parse(request);
   assertRunInputSize(parsed.input);
@@ -77,6 +99,7 @@ export async function startRun(database: Database, executor: RunExecutor, reques
     settings = settingsOfSpec(revision.spec);
   }
   const { run, created } = await createRun(database, {
+    ...(parsed.idempotencyKey === undefined ? {} : { requestFingerprint: requestFingerprint(parsed) }),
     workflowId,
     revisionId,
     planHash,

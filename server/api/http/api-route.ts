@@ -13,6 +13,7 @@ import type { ApiContext } from "../trpc";
 import type { AdmissionOptions } from "./admit-request";
 import { passDoor, type ApiServices } from "./api-door";
 import { errorResponse } from "./json-response";
+import { hasValidPercentEncoding, malformedPathResponse } from "./method-not-allowed";
 
 /** How a route is served. */
 export interface ApiRouteOptions {
@@ -39,6 +40,8 @@ export type RouteHandler<Params> = (request: Request, segment?: { params: Promis
 /** Wraps a handler with the API's door and error mapping. */
 export function apiRoute<Params = Record<string, never>>(options: ApiRouteOptions, handle: (call: ApiCall<Params>) => Promise<Response>): RouteHandler<Params> {
   return async (request, segment) => {
+    const pathname = new URL(request.url).pathname;
+    if (!hasValidPercentEncoding(pathname)) return malformedPathResponse(pathname);
     try {
       const { request: admitted, context } = await passDoor(request, {
         policy: currentAccessPolicy(),

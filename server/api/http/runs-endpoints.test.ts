@@ -17,7 +17,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 }
 
 describeEachDatabase("HTTP runs endpoints", (open) => {
-  it("creates a run (201), returns the same run for a repeated Idempotency-Key (200), and serves status and events", async () => {
+  it("creates a run (201), returns the same run for a repeated Idempotency-Key and the same request (200), refuses the key with another request (422), and serves status and events", async () => {
     const { database } = await open();
     const context = async (): Promise<ApiServices> => ({ database, executor: QUEUE_ONLY_EXECUTOR });
     const first = await postRun(post({ spec: exampleSpec("hello-agent"), input: "hi", priority: 3 }, { "Idempotency-Key": "abc" }), context);
@@ -27,9 +27,20 @@ describeEachDatabase("HTTP runs endpoints", (open) => {
     expect(created).toMatchObject({ created: true, run: { status: "queued", priority: 3 } });
     expect(first.headers.get("location")).toBe(`/api/v1/runs/${created.run.id}`);
 
-    const repeat = await postRun(post({ spec: exampleSpec("hello-agent"), input: "other" }, { "Idempotency-Key": "abc" }), context);
+    // The same request (keys in another order) is a retry: the first run, 200.
+    const repeat = await postRun(post({ priority: 3, input: "hi", spec: exampleSpec("hello-agent") }, { "Idempotency-Key": "abc" }), context);
     expect(repeat.status).toBe(200);
     expect(((await repeat.json()) as { run: { id: string } }).run.id).toBe(created.run.id);
+    // The same key with another request is a mistake: 422 idempotency_key_reused, and no run is created.
+    const before = await rowCounts(database);
+    for (const body of [{ spec: exampleSpec("hello-agent"), input: "other", priority: 3 }, { spec: exampleSpec("hello-agent"), input: "hi" }]) {
+      const reused = await postRun(post(body, { "Idempotency-Key": "abc" }), context);
+      expect(reused.status).toBe(422);
+      const error = ((await reused.json()) as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe("idempotency_key_reused");
+      expect(error.message).toContain(created.run.id);
+    }
+    expect(await rowCounts(database)).toEqual(before);
 
     await runToCompletion(database, created.run.id);
     const status = await getRun(created.run.id, context);
