@@ -28,8 +28,11 @@ describeEachDatabase("runs router", (open) => {
     const first = await api.runs.start({ workflowId: workflow.id, input: "hi", idempotencyKey: "key-1", priority: 5 });
     expect(first.created).toBe(true);
     expect(first.run).toMatchObject({ status: "queued", revisionId: head?.id, planHash: head?.specSha256, priority: 5, input: "hi", idempotencyKey: "key-1" });
-    const again = await api.runs.start({ workflowId: workflow.id, input: "something else", idempotencyKey: "key-1" });
+    const again = await api.runs.start({ workflowId: workflow.id, input: "hi", idempotencyKey: "key-1", priority: 5 });
     expect(again).toEqual({ run: first.run, created: false });
+    // The same key with another request is refused (422 over HTTP), not answered with the first run.
+    const reused = await expectApiError(api.runs.start({ workflowId: workflow.id, input: "something else", idempotencyKey: "key-1" }), "UNPROCESSABLE_CONTENT");
+    expect(reused.code).toBe("idempotency_key_reused");
     const other = await api.runs.start({ workflowId: workflow.id, revisionId: head?.id, input: "hi", idempotencyKey: "key-2" });
     expect(other.run.id).not.toBe(first.run.id);
     expect((await rowCounts(database)).runs).toBe(2);

@@ -8,6 +8,7 @@ import { RathError } from "../../../runtime/errors";
 import { ApiKeyName, createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from "../../auth/api-keys";
 import type { Principal } from "../../auth/principal";
 import { procedure, router } from "../trpc";
+import { strictInput } from "../strict-input";
 
 function personOf(principal: Principal | null): Extract<Principal, { kind: "user" }> {
   // requireAccess + authorize already refused everyone else; this keeps the type honest.
@@ -30,11 +31,11 @@ export const accountRouter = router({
   }),
   apiKeys: router({
     list: procedure.query(async ({ ctx }) => (await listApiKeys(ctx.database, personOf(ctx.principal).userId)).map(keyJson)),
-    create: procedure.input(z.object({ name: ApiKeyName })).mutation(async ({ ctx, input }) => {
+    create: procedure.input(strictInput(z.object({ name: ApiKeyName }))).mutation(async ({ ctx, input }) => {
       const created = await createApiKey(ctx.database, personOf(ctx.principal).userId, input.name);
       return { apiKey: keyJson(created.apiKey), key: created.key };
     }),
-    revoke: procedure.input(z.object({ keyId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    revoke: procedure.input(strictInput(z.object({ keyId: z.string().min(1) }))).mutation(async ({ ctx, input }) => {
       await revokeApiKey(ctx.database, personOf(ctx.principal).userId, input.keyId);
       return { revoked: input.keyId };
     }),

@@ -24,6 +24,7 @@ import {
   StartRunRequest,
 } from "../../services/run-service";
 import { procedure, router } from "../trpc";
+import { strictInput } from "../strict-input";
 
 const RunId = z.object({ runId: z.string().min(1) });
 
@@ -36,19 +37,19 @@ export const OnEventsInput = z.object({
 
 /** The `runs` router. */
 export const runsRouter = router({
-  start: procedure.input(StartRunRequest).mutation(({ ctx, input }) => startRun(ctx.database, ctx.executor, input)),
-  get: procedure.input(RunId).query(({ ctx, input }) => getRunDetail(ctx.database, input.runId)),
-  list: procedure.input(ListRunsRequest.optional()).query(({ ctx, input }) => listRunsPage(ctx.database, input ?? {})),
-  cancel: procedure.input(RunId).mutation(({ ctx, input }) => cancelRun(ctx.database, input.runId)),
-  resume: procedure.input(RunId).mutation(({ ctx, input }) => resumeRun(ctx.database, ctx.executor, input.runId)),
-  effects: procedure.input(RunId).query(({ ctx, input }) => runEffects(ctx.database, input.runId)),
-  review: procedure.input(ReviewRunRequest).mutation(({ ctx, input }) => reviewRun(ctx.database, ctx.executor, input)),
+  start: procedure.input(strictInput(StartRunRequest)).mutation(({ ctx, input }) => startRun(ctx.database, ctx.executor, input)),
+  get: procedure.input(strictInput(RunId)).query(({ ctx, input }) => getRunDetail(ctx.database, input.runId)),
+  list: procedure.input(strictInput(ListRunsRequest.optional())).query(({ ctx, input }) => listRunsPage(ctx.database, input ?? {})),
+  cancel: procedure.input(strictInput(RunId)).mutation(({ ctx, input }) => cancelRun(ctx.database, input.runId)),
+  resume: procedure.input(strictInput(RunId)).mutation(({ ctx, input }) => resumeRun(ctx.database, ctx.executor, input.runId)),
+  effects: procedure.input(strictInput(RunId)).query(({ ctx, input }) => runEffects(ctx.database, input.runId)),
+  review: procedure.input(strictInput(ReviewRunRequest)).mutation(({ ctx, input }) => reviewRun(ctx.database, ctx.executor, input)),
   pendingInterrupts: procedure
-    .input(z.object({ runId: z.string().min(1).optional() }).optional())
+    .input(strictInput(z.object({ runId: z.string().min(1).optional() }).optional()))
     .query(({ ctx, input }) => pendingInterrupts(ctx.database, input?.runId === undefined ? {} : { runId: input.runId })),
-  decideInterrupt: procedure.input(DecideInterruptRequest).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
-  events: procedure.input(RunEventsRequest).query(({ ctx, input }) => runEvents(ctx.database, input)),
-  onEvents: procedure.input(OnEventsInput).subscription(async function* ({ ctx, input, signal }) {
+  decideInterrupt: procedure.input(strictInput(DecideInterruptRequest)).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
+  events: procedure.input(strictInput(RunEventsRequest)).query(({ ctx, input }) => runEvents(ctx.database, input)),
+  onEvents: procedure.input(strictInput(OnEventsInput)).subscription(async function* ({ ctx, input, signal }) {
     const afterSeq = input.lastEventId != null ? Number(input.lastEventId) : (input.afterSeq ?? 0);
     for await (const event of followRunEvents(ctx.database, input.runId, { afterSeq, ...(signal ? { signal } : {}) })) {
       yield tracked(String(event.seq), event);
