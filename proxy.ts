@@ -15,7 +15,7 @@ import { pageNeedsPrincipal, signInPathFor } from "./server/auth/page-access";
 import { SIGN_IN_REQUIRED } from "./server/auth/principal";
 import { checkCrossSite, checkHost } from "./server/auth/request-checks";
 import { resolvePrincipal } from "./server/auth/resolve-principal";
-import { hasValidPercentEncoding, malformedPathResponse } from "./server/api/http/method-not-allowed";
+import { hasValidPercentEncoding, malformedPathResponse } from "./server/api/http/path-encoding";
 import { sharedDatabase } from "./server/services/shared-database";
 
 function plainText(status: number, message: string): NextResponse {

@@ -13,7 +13,7 @@ import type { ApiContext } from "../trpc";
 import type { AdmissionOptions } from "./admit-request";
 import { passDoor, type ApiServices } from "./api-door";
 import { errorResponse } from "./json-response";
-import { hasValidPercentEncoding, malformedPathResponse } from "./method-not-allowed";
+import { hasValidPercentEncoding, malformedPathResponse } from "./path-encoding";
 
 /** How a route is served. */
 export interface ApiRouteOptions {

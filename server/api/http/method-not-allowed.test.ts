@@ -1,14 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as importsRoute from "../../../app/api/v1/imports/route";
 import * as runRoute from "../../../app/api/v1/runs/[id]/route";
 import * as eventsRoute from "../../../app/api/v1/runs/[id]/events/route";
 import * as runsRoute from "../../../app/api/v1/runs/route";
 import { proxy } from "../../../proxy";
+import { stopSharedRuntime } from "../../services/shared-runtime";
 import { apiRoute } from "./api-route";
-import { hasValidPercentEncoding } from "./method-not-allowed";
+import { hasValidPercentEncoding } from "./path-encoding";
 
 type Handler = (request: Request) => Promise<Response>;
+
+// As `npm run studio` starts it (loopback, no sign-in), on a temp database: the 405 handlers pass the door first.
+const directory = mkdtempSync(path.join(os.tmpdir(), "rath-405-"));
+const saved = { DATABASE_URL: process.env.DATABASE_URL, RATH_DB_PATH: process.env.RATH_DB_PATH, RATH_HOST: process.env.RATH_HOST };
+beforeAll(() => {
+  delete process.env.DATABASE_URL;
+  process.env.RATH_DB_PATH = path.join(directory, "studio.db");
+  process.env.RATH_HOST = "127.0.0.1";
+});
+afterAll(async () => {
+  await stopSharedRuntime();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  rmSync(directory, { recursive: true, force: true });
+});
 
 describe("405 in the JSON error shape", () => {
   const cases: Array<[string, Record<string, unknown>, string[], string]> = [
@@ -17,11 +38,14 @@ describe("405 in the JSON error shape", () => {
     ["/api/v1/runs/run_1/events", eventsRoute, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD"],
     ["/api/v1/imports", importsRoute, ["GET", "PUT", "PATCH", "DELETE"], "POST"],
   ];
-  for (const [path, route, refused, allow] of cases) {
-    it(`${path}: ${refused.join(", ")} answer 405 {error:{code,message}} with Allow: ${allow}`, async () => {
+  for (const [routePath, route, refused, allow] of cases) {
+    it(`${routePath}: ${refused.join(", ")} answer 405 {error:{code,message}} with Allow: ${allow}`, async () => {
       for (const method of refused) {
         const handler = route[method] as Handler;
-        const response = await handler(new Request(`http://localhost${path}`, { method }));
+        const write = method !== "GET";
+        const response = await handler(
+          new Request(`http://localhost${routePath}`, { method, ...(write ? { headers: { "content-type": "application/json" }, body: "{}" } : {}) }),
+        );
         expect(response.status).toBe(405);
         expect(response.headers.get("content-type")).toContain("application/json");
         expect(response.headers.get("allow")).toBe(allow);
