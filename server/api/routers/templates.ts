@@ -3,12 +3,13 @@ import { z } from "zod";
 import { createFromTemplate, listTemplates } from "../../services/template-catalog";
 import { revisionView, workflowView } from "../../services/views";
 import { procedure, router } from "../trpc";
+import { strictInput } from "../strict-input";
 
 /** The `templates` router. */
 export const templatesRouter = router({
   list: procedure.query(() => listTemplates()),
   create: procedure
-    .input(z.object({ slug: z.string().min(1).max(100), name: z.string().trim().min(1).max(200).optional() }))
+    .input(strictInput(z.object({ slug: z.string().min(1).max(100), name: z.string().trim().min(1).max(200).optional() })))
     .mutation(async ({ ctx, input }) => {
       const detail = await createFromTemplate(ctx.database, input);
       return { workflow: workflowView(detail.workflow), head: detail.head === null ? null : revisionView(detail.head) };
