@@ -14,7 +14,7 @@ import { fromJsonText, toJsonText } from "./json-text";
 import { inList, insertRows, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
 import { noteAppendedEvents } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
-import { staleTokenError } from "./run-store";
+import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
 
@@ -303,8 +303,10 @@ async function fencedUpdate(
     select: { fencingToken: true, status: true, planHash: true, checkpointSeq: true },
   });
   if (run === null) throw new RathError("not_found", `run ${runId} not found`);
-  if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
-  if (run.status !== "running") throw new RathError("conflict", `run ${runId} is ${run.status}, not running; a step cannot be committed`);
+  if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken, run.status);
+  if (run.status !== "running") {
+    throw new LeaseLostError({ runId, givenToken: fencingToken, currentToken: run.fencingToken, reason: "not_running", runStatus: run.status, action: "a step cannot be committed" });
+  }
   if (checkpoint !== undefined && checkpoint.planHash !== run.planHash) {
     throw new RathError("conflict", `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${checkpoint.planHash}`, {
       details: { runId, expected: run.planHash, found: checkpoint.planHash },

@@ -9,7 +9,8 @@ import { toJsonText } from "./json-text";
 import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import type { RunRecord } from "./run-record";
-import { readRun, staleTokenError } from "./run-store";
+import { LeaseLostError, staleTokenError } from "./lease-lost";
+import { readRun } from "./run-store";
 
 /** What a successful claim returns: the run (now `running`, leased to the worker) and the token to fence writes. */
 export interface Claim {
@@ -127,8 +128,8 @@ export async function heartbeat(
     });
     const run = await readRun(rawStatements(database, transaction), runId);
     if (updated.count !== 1) {
-      if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken);
-      throw new RathError("conflict", `run ${runId} is ${run.status}, not running; its lease cannot be renewed`);
+      if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken, run.status);
+      throw new LeaseLostError({ runId, givenToken: fencingToken, currentToken: run.fencingToken, reason: "not_running", runStatus: run.status, action: "its lease cannot be renewed" });
     }
     return { leaseExpiresAt, cancelRequested: run.cancelRequested };
   });

@@ -12,6 +12,7 @@ import { forProvider, rawStatements, type RawStatements, type SqlValue } from ".
 import { appendRunEvents, type RunEventInput } from "./run-events";
 import { RunFailure, toRunRecord, toRunRecordFromRaw, type RawRunRow, type RunRecord } from "./run-record";
 import { newSortableId } from "./sortable-id";
+import { staleTokenError } from "./lease-lost";
 
 /**
  * Input of `createRun`. The idempotency key is unique per workflow: creating a run again with the same
@@ -208,7 +209,7 @@ export async function transition(
       );
     }
     if (options.fencingToken !== undefined && run.fencingToken !== options.fencingToken) {
-      throw staleTokenError(runId, options.fencingToken, run.fencingToken);
+      throw staleTokenError(runId, options.fencingToken, run.fencingToken, run.status);
     }
     assertTransition(run.status, target);
     const now = new Date();
@@ -248,14 +249,8 @@ export async function transition(
   });
 }
 
-/** The `conflict` error for a commit or heartbeat with a fencing token that is no longer the run's. */
-export function staleTokenError(runId: string, given: number, current: number): RathError {
-  return new RathError(
-    "conflict",
-    `stale fencing token for run ${runId}: expected the current token ${current}, found ${given}; the lease was lost`,
-    { details: { runId, given, current } },
-  );
-}
+/** The `conflict` error for a commit or heartbeat with a fencing token that is no longer the run's (a LeaseLostError). */
+export { staleTokenError };
 
 /**
  * Cancels a run: a queued, waiting or needs_review run moves to `cancelled` at once; a running run gets

@@ -12,6 +12,7 @@ import { allEvents, canonicalRunGraph } from "./testing/canonical-graph";
 import { linearSpec, queueRun } from "./testing/engine-fixtures";
 import { spawnCrashWorker, waitFor } from "./testing/spawn-worker";
 import { createTestProvider } from "./testing/test-provider";
+import { LeaseLostError } from "../db/lease-lost";
 
 const PATH_TOOL = { name: "workspace_path_exists", arguments: { path: "notes.txt" } };
 
@@ -91,14 +92,15 @@ describeEachDatabase("run durability", (open) => {
     expect((await listEffects(database, run.id)).map((effect) => effect.status)).toEqual(["succeeded"]);
   }, 90_000);
 
-  it("refuses the commit of a worker whose lease expired and stores nothing it tried to write", async () => {
+  it("refuses the commit of a worker whose lease expired, logs it with the run id and both tokens, and stores nothing it tried to write", async () => {
     const { database } = await open();
     const spec = linearSpec([{ id: "slow", directive: { delayMs: 900 } }]);
     const run = await queueRun(database, spec);
     const resolveProvider = createProviderResolver({ providers: { scripted: createTestProvider() } });
     const claimA = await claimNext(database, "worker-a", 300);
     expect(claimA?.run.id).toBe(run.id);
-    const executionA = executeClaimedRun(database, claimA!, { resolveProvider, leaseMs: 300, heartbeatMs: 60_000 });
+    const logged: string[] = [];
+    const executionA = executeClaimedRun(database, claimA!, { resolveProvider, leaseMs: 300, heartbeatMs: 60_000, logLeaseLost: (line) => logged.push(line) });
     await waitFor(async () => (await checkpointSeqs(database, run.id)).length === 1, 10_000, "worker A's first checkpoint");
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect((await expireLeases(database)).map((expired) => expired.id)).toEqual([run.id]);
@@ -109,7 +111,12 @@ describeEachDatabase("run durability", (open) => {
     expect(outcomeA.status).toBe("abandoned");
     expect(await checkpointSeqs(database, run.id)).toEqual([1]);
     expect(await database.client.session.count({ where: { runId: run.id, lineageKind: "op_session_loop" } })).toBe(0);
-    await expect(commitStep(database, run.id, claimA!.fencingToken, { events: [{ type: "stale.write" }] })).rejects.toThrow(/stale fencing token/);
+    expect(logged).toEqual([
+      `[rath worker] run ${run.id}: step commit refused, lease lost (stale_token): this worker's fencing token 1, the run's token 2, run status running; leaving the run to its current holder`,
+    ]);
+    const stale = await commitStep(database, run.id, claimA!.fencingToken, { events: [{ type: "stale.write" }] }).catch((error: unknown) => error);
+    expect(stale).toBeInstanceOf(LeaseLostError);
+    expect(stale).toMatchObject({ code: "conflict", runId: run.id, givenToken: 1, currentToken: 2, reason: "stale_token" });
 
     const outcomeB = await executeClaimedRun(database, claimB!, { resolveProvider, leaseMs: 30_000 });
     expect(outcomeB.status).toBe("succeeded");

@@ -19,6 +19,7 @@ import { recoverAfterCrash } from "../db/effect-ledger";
 import { rememberStoredProviderKeys } from "../db/provider-settings-store";
 import { refreshEnvironmentSecrets } from "../db/stored-secrets";
 import { checkpointForResume, commitStep, type CommitResult, type StepCommit } from "../db/run-commit";
+import { LeaseLostError } from "../db/lease-lost";
 import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
 import { getRun, transition, type TransitionOptions } from "../db/run-store";
@@ -68,6 +69,13 @@ export interface ExecutorOptions {
   shutdown?: AbortSignal;
   /** Live runtime events (including streaming deltas, which are not stored). Must not throw. */
   onEvent?: (runId: string, event: RuntimeEvent) => void;
+  /** Where a refused write of a lost lease is reported, with the run id and both fencing tokens (default console.warn). */
+  logLeaseLost?: (message: string) => void;
+}
+
+/** The log line for a write refused because the lease was lost: run id, the worker's token and the run's. */
+export function leaseLostMessage(error: LeaseLostError, what: string): string {
+  return `[rath worker] run ${error.runId}: ${what} refused, lease lost (${error.reason}): this worker's fencing token ${error.givenToken}, the run's token ${error.currentToken}, run status ${error.runStatus}; leaving the run to its current holder`;
 }
 
 /** How an execution ended: the run's status, or `abandoned` when the lease was lost (another worker owns it). */
@@ -80,8 +88,6 @@ type StopReason = "cancel" | "lease_lost" | "deadline";
 
 /** The longest delay `setTimeout` honours (ms); a later deadline is left to the heartbeat. */
 const MAX_TIMER_MS = 2_147_483_647;
-
-class LeaseLost extends Error {}
 
 /** The run's input as the Input node's text: a string, or `{text}` / `{input}` of an object. */
 export function inputText(input: unknown): string | undefined {
@@ -142,7 +148,7 @@ class RunExecution {
       if (this.pastDeadline()) return await this.timeOut(undefined);
       return await this.executeSteps();
     } catch (error) {
-      if (error instanceof LeaseLost || (isRathError(error, "conflict") && this.stop.signal.reason === "lease_lost")) return { status: "abandoned", run: null };
+      if (error instanceof LeaseLostError || (isRathError(error, "conflict") && this.stop.signal.reason === "lease_lost")) return { status: "abandoned", run: null };
       throw error;
     } finally {
       clearInterval(heartbeatTimer);
@@ -179,7 +185,10 @@ class RunExecution {
       const result = await heartbeat(this.database, this.runId, this.token, this.options.leaseMs);
       if (result.cancelRequested) this.stop.abort("cancel" satisfies StopReason);
     } catch (error) {
-      if (isRathError(error, "conflict")) this.stop.abort("lease_lost" satisfies StopReason);
+      if (error instanceof LeaseLostError) {
+        this.logLeaseLost(leaseLostMessage(error, "heartbeat"));
+        this.stop.abort("lease_lost" satisfies StopReason);
+      }
     }
   }
 
@@ -542,9 +551,9 @@ class RunExecution {
       const result = await commitStep(this.database, this.runId, this.token, commit);
       this.committed = { cancelRequested: result.cancelRequested || (this.committed?.cancelRequested ?? false) };
     } catch (error) {
-      if (isRathError(error, "conflict") && /stale fencing token|not running/.test(error.message)) {
+      if (error instanceof LeaseLostError) {
+        this.logLeaseLost(leaseLostMessage(error, "step commit"));
         this.stop.abort("lease_lost" satisfies StopReason);
-        throw new LeaseLost(error.message);
       }
       throw error;
     }
@@ -563,8 +572,13 @@ class RunExecution {
       const run = await transition(this.database, this.runId, current.version, to, { ...options, fencingToken: this.token });
       return { status: run.status, run };
     } catch (error) {
+      if (error instanceof LeaseLostError) this.logLeaseLost(leaseLostMessage(error, `status change to ${to}`));
       if (isRathError(error, "conflict")) return { status: "abandoned", run: await getRun(this.database, this.runId) };
       throw error;
     }
+  }
+
+  private logLeaseLost(message: string): void {
+    (this.options.logLeaseLost ?? console.warn)(message);
   }
 }
