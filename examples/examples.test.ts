@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sandboxBackends } from "../runtime";
+import { main as inspect } from "../runtime/cli/inspect";
 
 const run = promisify(execFile);
 const directory = join(process.cwd(), "examples");
@@ -34,6 +36,9 @@ function offlineEnvironment(): NodeJS.ProcessEnv {
   return environment;
 }
 
+const outputs = mkdtempSync(join(tmpdir(), "rath-examples-"));
+afterAll(() => rmSync(outputs, { recursive: true, force: true }));
+
 describe("examples", () => {
   it("every numbered example has an expected ok line", () => {
     const files = readdirSync(directory).filter((file) => /^\d\d-.*\.ts$/.test(file) && !file.endsWith(".test.ts"));
@@ -43,10 +48,22 @@ describe("examples", () => {
   it.each(Object.entries(expectedOkLines))("%s runs offline, exits 0 and prints its ok line", async (file, okLine) => {
     const { stdout } = await run(process.execPath, ["--import", "tsx", join(directory, file)], {
       cwd: process.cwd(),
-      env: offlineEnvironment(),
+      env: { ...offlineEnvironment(), RATH_EXAMPLE_DIR: join(outputs, file) },
       timeout: 60_000,
     });
     expect(stdout).toMatch(okLine);
     if (file !== "02-lineage.ts") expect(stdout).toContain("model: scripted (offline");
   }, 60_000);
+
+  it("02 leaves the files the README's `rath inspect` example reads: five closed sessions, a crashed partial file, the lineage export", async () => {
+    const written = join(outputs, "02-lineage.ts");
+    const files = readdirSync(written);
+    expect(files.filter((name) => name.endsWith(".jsonl") && name !== "lineage.jsonl")).toHaveLength(5);
+    expect(files.filter((name) => name.endsWith(".jsonl.__partial__"))).toHaveLength(1);
+    expect(files).toContain("lineage.jsonl");
+    const out: string[] = [];
+    const code = await inspect(files.map((name) => join(written, name)), { stdout: (text) => out.push(text), stderr: () => undefined });
+    expect(code).toBe(0);
+    expect(out.join("")).toMatch(/11 session\(s\), 1 not closed \(crashed or still being written\) \(5 from lineage exports, which do not say\)/);
+  });
 });
