@@ -162,7 +162,9 @@ describe.each(BACKENDS)("the shared tool table on %s", (backend) => {
 
   beforeAll(async () => {
     if (backendMissing(backend)) return;
-    ({ session, handle } = await seededSession(backend, { timeout_seconds: 1.5 }));
+    // 5 s: long enough for an interpreter behind a slow launcher (pyenv's shim takes seconds on a loaded machine),
+    // short enough for the `sleep 10` row to time out.
+    ({ session, handle } = await seededSession(backend, { timeout_seconds: 5 }));
   });
 
   afterAll(async () => {
