@@ -148,13 +148,49 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
     orderBy: { id: "asc" },
     take: 500,
   });
+  return requeueLeased(database, candidates, now, "lease expired");
+}
+
+/**
+ * Requeues, at once, the running runs leased by workers whose owner id starts with `ownerPrefix` and that
+ * `isGone` says are dead (e.g. the previous process of a restarted embedded studio), without waiting for their
+ * lease to expire. Each gets the same events as an expired lease, with reason "lease holder gone".
+ */
+export async function releaseOrphanedLeases(
+  database: Database,
+  ownerPrefix: string,
+  isGone: (leaseOwner: string) => boolean,
+  now: Date = new Date(),
+): Promise<RunRecord[]> {
+  const running = await database.client.run.findMany({
+    where: { status: "running", leaseOwner: { startsWith: ownerPrefix } },
+    select: { id: true, fencingToken: true, leaseOwner: true, cancelRequested: true },
+    orderBy: { id: "asc" },
+    take: 500,
+  });
+  const orphans = running.filter((run) => run.leaseOwner !== null && isGone(run.leaseOwner));
+  return requeueLeased(database, orphans, now, "lease holder gone", { leaseCheck: false });
+}
+
+async function requeueLeased(
+  database: Database,
+  candidates: ReadonlyArray<{ id: string; fencingToken: number; leaseOwner: string | null; cancelRequested: boolean }>,
+  now: Date,
+  reason: string,
+  options: { leaseCheck?: boolean } = {},
+): Promise<RunRecord[]> {
   const requeued: RunRecord[] = [];
   for (const candidate of candidates) {
     const run = await database.transaction(async (transaction) => {
       // A run whose cancellation was requested is not requeued: nobody is left to honour the request later.
       const to = candidate.cancelRequested ? "cancelled" : "queued";
       const updated = await transaction.run.updateMany({
-        where: { id: candidate.id, status: "running", fencingToken: candidate.fencingToken, leaseExpiresAt: { lt: now } },
+        where: {
+          id: candidate.id,
+          status: "running",
+          fencingToken: candidate.fencingToken,
+          ...(options.leaseCheck === false ? {} : { leaseExpiresAt: { lt: now } }),
+        },
         data: {
           status: to,
           leaseOwner: null,
@@ -169,7 +205,7 @@ export async function expireLeases(database: Database, now: Date = new Date()): 
         candidate.id,
         [
           { type: "run.lease.expired", payload: { worker_id: candidate.leaseOwner, fencing_token: candidate.fencingToken } },
-          { type: "run.state.changed", payload: { from: "running", to, reason: "lease expired" } },
+          { type: "run.state.changed", payload: { from: "running", to, reason } },
         ],
         now,
       );

@@ -25,3 +25,45 @@ export function embeddedWorkerDecision(environment: DatabaseEnvironment & Readon
   }
   return { start: true, reason: `embedded mode: in-process worker on ${location.filePath}` };
 }
+
+/** How long a lease lasts (ms): RATH_LEASE_MS, default 30 000; anything but a positive whole number is refused. */
+export function leaseMsFrom(environment: Readonly<Record<string, string | undefined>>): number {
+  const raw = environment.RATH_LEASE_MS?.trim();
+  if (raw === undefined || raw === "") return 30_000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`RATH_LEASE_MS must be a positive whole number of milliseconds; found '${raw}'`);
+  }
+  return value;
+}
+
+/** Whether a process with this id runs on this machine (signal 0 probes without sending anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The embedded worker's identity: `embedded:<host>:<database file>:<pid>:<random>`. A restarted studio on the same
+ * database file and machine recognises the runs its previous process held (same prefix, a process that is gone)
+ * and requeues them at once instead of waiting out their lease.
+ */
+export function embeddedWorkerIdentity(
+  databaseFile: string,
+  options: { host: string; pid: number; suffix: string; alive?: (pid: number) => boolean },
+): { workerId: string; ownerPrefix: string; isGone: (leaseOwner: string) => boolean } {
+  const ownerPrefix = `embedded:${options.host}:${databaseFile}:`;
+  const alive = options.alive ?? processAlive;
+  return {
+    workerId: `${ownerPrefix}${options.pid}:${options.suffix}`,
+    ownerPrefix,
+    isGone: (leaseOwner) => {
+      const pid = Number(/^(\d+):/.exec(leaseOwner.slice(ownerPrefix.length))?.[1]);
+      return Number.isSafeInteger(pid) && pid > 0 && pid !== options.pid && !alive(pid);
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Provider } from "../../runtime/providers/types";
 import type { Database } from "../db/database";
-import { claimNext, expireDeadlines, expireLeases } from "../db/run-lease";
+import { claimNext, expireDeadlines, expireLeases, releaseOrphanedLeases } from "../db/run-lease";
 import { createProviderResolver, type ProviderResolver } from "./provider-resolver";
 import { executeClaimedRun, type ExecutionOutcome, type ExecutorOptions } from "./run-executor";
 import { sleep } from "./step-attempts";
@@ -32,6 +32,11 @@ export interface WorkerOptions extends Partial<Omit<ExecutorOptions, "resolvePro
   providers?: Readonly<Record<string, Provider>> | ProviderResolver;
   /** Called with every execution's outcome. */
   onOutcome?: (runId: string, outcome: ExecutionOutcome) => void;
+  /**
+   * Runs this worker's earlier incarnation held (owner id starting with `ownerPrefix`, holder gone): requeued
+   * when the worker starts, before its first claim, instead of after their lease expires (embedded mode).
+   */
+  reclaimOrphans?: { ownerPrefix: string; isGone: (leaseOwner: string) => boolean };
   /** Called with errors the loop survived (default: console.error). */
   onError?: (error: unknown) => void;
 }
@@ -83,7 +88,22 @@ export function createWorker(options: WorkerOptions): Worker {
     await expireDeadlines(options.db);
   }
 
+  let orphansReleased: Promise<void> | null = null;
+  function releaseOrphans(): Promise<void> {
+    const reclaim = options.reclaimOrphans;
+    orphansReleased ??= reclaim
+      ? releaseOrphanedLeases(options.db, reclaim.ownerPrefix, reclaim.isGone).then(
+          (runs) => {
+            if (runs.length > 0) console.info(`[rath worker ${id}] requeued ${runs.length} run(s) left running by this studio's previous process: ${runs.map((run) => run.id).join(", ")}`);
+          },
+          (error: unknown) => onError(error),
+        )
+      : Promise.resolve();
+    return orphansReleased;
+  }
+
   async function loop(loopId: string): Promise<void> {
+    await releaseOrphans();
     while (!shutdown.signal.aborted) {
       try {
         await sweep();

@@ -6,7 +6,9 @@
  * worker places runs on the sandbox backend of server/engine/sandbox-choice.ts (bwrap where available).
  */
 import type { Database } from "../db/database";
-import { embeddedWorkerDecision } from "../engine/embedded-worker";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { embeddedWorkerDecision, embeddedWorkerIdentity, leaseMsFrom } from "../engine/embedded-worker";
 import { sharedSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker, type Worker } from "../engine/worker";
 import { QUEUE_ONLY_EXECUTOR, workerExecutor, type RunExecutor } from "./run-executor";
@@ -31,7 +33,17 @@ export async function sharedRuntime(): Promise<SharedRuntime> {
     // Tools of server-side runs go to bwrap where it works (or RATH_SANDBOX_BACKEND's choice).
     const sandbox = await sharedSandboxChoice();
     if (holder[KEY] !== undefined) return { database, executor: workerExecutor(holder[KEY]) };
-    holder[KEY] = createWorker({ db: database, placement: { backend: sandbox.backend } });
+    // A stable identity per database file and machine: a restarted studio requeues at once the runs its previous
+    // process left running (instead of waiting out their lease); RATH_LEASE_MS sets the lease length.
+    const databaseFile = database.location.provider === "sqlite" ? database.location.filePath : database.location.connectionString;
+    const identity = embeddedWorkerIdentity(databaseFile, { host: os.hostname(), pid: process.pid, suffix: randomUUID().slice(0, 8) });
+    holder[KEY] = createWorker({
+      db: database,
+      placement: { backend: sandbox.backend },
+      workerId: identity.workerId,
+      leaseMs: leaseMsFrom(process.env),
+      reclaimOrphans: { ownerPrefix: identity.ownerPrefix, isGone: identity.isGone },
+    });
     // Started at once, so runs left queued by an earlier server process are picked up without a new request.
     holder[KEY].start();
   }
