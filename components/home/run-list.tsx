@@ -107,7 +107,7 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
           <ul data-testid="recent-runs" aria-busy={query.isFetching} className="divide-y divide-line">
             {query.isPending ? <li className="px-4 py-6 text-sm text-muted">Loading runs…</li> : null}
             {runs.map((run) => (
-              <li key={run.id} data-testid="recent-run-row" data-run-id={run.id} className="relative flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 hover:bg-raised">
+              <li key={run.id} data-testid="recent-run-row" data-run-id={run.id} className="relative flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 hover:bg-raised has-[a:focus-visible]:bg-raised has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-focus has-[a:focus-visible]:ring-inset">
                 <StatusBadge status={run.status} testId="recent-run-status" className="w-24" />
                 <Link
                   href={`/runs/${run.id}`}
@@ -118,10 +118,12 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
                   <span data-testid="recent-run-workflow">{workflowNames[run.workflowId] ?? "Deleted workflow"}</span>
                   <span className="ml-2 font-mono text-xs font-normal text-faint">{shortId(run.id)}</span>
                 </Link>
-                <span className="text-xs text-muted tabular whitespace-nowrap">{formatTime(run.startedAt ?? run.createdAt)}</span>
-                <span className="w-20 text-right text-xs text-muted tabular whitespace-nowrap">{formatDuration(run.startedAt, run.finishedAt)}</span>
-                <span className="w-24 text-right text-xs text-muted tabular whitespace-nowrap" data-testid="recent-run-tokens">
-                  {formatTokens(run.tokensUsed)} tok
+                <span className="flex w-full items-center gap-4 pl-28 text-xs text-muted tabular sm:w-auto sm:pl-0">
+                  <span className="whitespace-nowrap">{formatTime(run.startedAt ?? run.createdAt)}</span>
+                  <span className="whitespace-nowrap sm:w-20 sm:text-right">{formatDuration(run.startedAt, run.finishedAt)}</span>
+                  <span className="ml-auto whitespace-nowrap sm:ml-0 sm:w-24 sm:text-right" data-testid="recent-run-tokens">
+                    {formatTokens(run.tokensUsed)} tok
+                  </span>
                 </span>
               </li>
             ))}

@@ -16,9 +16,9 @@ export function AppHeader({ end }: { end?: ReactNode }) {
       <div className="flex h-full items-center gap-3 px-3 sm:px-4">
         <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md pr-1 font-semibold tracking-tight text-ink" data-testid="nav-home">
           <RathMark className="size-5" />
-          <span className="text-sm">Rath Studio</span>
+          <span className="sr-only text-sm sm:not-sr-only">Rath Studio</span>
         </Link>
-        <span aria-hidden="true" className="h-5 w-px bg-line" />
+        <span aria-hidden="true" className="hidden h-5 w-px bg-line sm:block" />
         <AppNav />
         <div className="ml-auto flex shrink-0 items-center gap-2">
           {end}
