@@ -118,10 +118,10 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
                   <span data-testid="recent-run-workflow">{workflowNames[run.workflowId] ?? "Deleted workflow"}</span>
                   <span className="ml-2 font-mono text-xs font-normal text-faint">{shortId(run.id)}</span>
                 </Link>
-                <span className="flex w-full items-center gap-4 pl-28 text-xs text-muted tabular sm:w-auto sm:pl-0">
+                <span className="flex w-full flex-wrap items-center gap-x-4 gap-y-0.5 pl-28 text-xs text-muted tabular sm:w-auto sm:flex-nowrap sm:pl-0">
                   <span className="whitespace-nowrap">{formatTime(run.startedAt ?? run.createdAt)}</span>
                   <span className="whitespace-nowrap sm:w-20 sm:text-right">{formatDuration(run.startedAt, run.finishedAt)}</span>
-                  <span className="ml-auto whitespace-nowrap sm:ml-0 sm:w-24 sm:text-right" data-testid="recent-run-tokens">
+                  <span className="whitespace-nowrap sm:w-24 sm:text-right" data-testid="recent-run-tokens">
                     {formatTokens(run.tokensUsed)} tok
                   </span>
                 </span>
