@@ -10,7 +10,7 @@ import type { ReadBundle } from "../../runtime/files/bundle-reader";
 import type { Chunk } from "../../runtime/session/chunk";
 import type { SessionSnapshot } from "../../runtime/session/session";
 import { inheritedChunkCount, ownUsageOfChunks } from "../../runtime/session/usage-rollup";
-import { isTerminalRunStatus, RunStatus } from "../engine/run-status";
+import { isTerminalRunStatus, RunStatus } from "./run-status";
 import type { Database, TransactionClient } from "./database";
 import { toJsonText } from "./json-text";
 import type { SessionBase } from "./session-record";

@@ -4,7 +4,7 @@
  * appends leave it alone, so a worker's expected version stays valid while it works.
  */
 import { z } from "zod";
-import { RunStatus } from "../engine/run-status";
+import { RunStatus } from "./run-status";
 import type { Run as RunRow } from "./generated/sqlite/client";
 import { fromJsonText } from "./json-text";
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { isRathError } from "../../runtime/errors";
-import { canTransition, RUN_STATUSES, type RunStatus } from "../engine/run-status";
+import { canTransition, RUN_STATUSES, type RunStatus } from "./run-status";
 import type { Database } from "./database";
 import { eventsPage } from "./run-events";
 import type { RunRecord } from "./run-record";

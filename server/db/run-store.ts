@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
-import { assertTransition, isTerminalRunStatus, RunStatus } from "../engine/run-status";
+import { assertTransition, isTerminalRunStatus, RunStatus } from "./run-status";
 import type { Database, TransactionClient } from "./database";
 import { toJsonText } from "./json-text";
 import { forProvider, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";

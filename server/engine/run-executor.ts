@@ -24,7 +24,7 @@ import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
 import { getRun, transition, type TransitionOptions } from "../db/run-store";
 import { getRevision, getWorkflow } from "../db/workflow-store";
-import type { RunStatus } from "./run-status";
+import type { RunStatus } from "../db/run-status";
 import { compileWorkflow } from "./spec/compile";
 import type { Plan } from "./spec/plan";
 import type { MemoryConfig } from "../../runtime/workflow-spec/node-configs";

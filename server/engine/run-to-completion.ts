@@ -11,7 +11,7 @@ import type { RunRecord } from "../db/run-record";
 import { getRun } from "../db/run-store";
 import { createProviderResolver, type ProviderResolver } from "./provider-resolver";
 import { executeClaimedRun, type ExecutorOptions } from "./run-executor";
-import { isTerminalRunStatus } from "./run-status";
+import { isTerminalRunStatus } from "../db/run-status";
 import { defaultWorkerId } from "./worker";
 
 /** Options of `runToCompletion`. */

@@ -10,7 +10,7 @@
 import type { Database } from "../db/database";
 import { subscribeRunEvents } from "../db/run-event-listener";
 import { eventsPage } from "../db/run-events";
-import { isTerminalRunStatus } from "../engine/run-status";
+import { isTerminalRunStatus } from "../db/run-status";
 import { requireRun } from "./run-service";
 import { runEventView, type RunEventView } from "./views";
 

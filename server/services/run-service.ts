@@ -15,7 +15,7 @@ import { createRun, getRun, listRuns, requestCancel, transition } from "../db/ru
 import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
 import { submitDecision } from "../engine/run-interrupts";
 import { resolveReview, ReviewResolution } from "../engine/run-review";
-import { RunStatus } from "../engine/run-status";
+import { RunStatus } from "../db/run-status";
 import type { WorkflowSettings } from "../../runtime/workflow-spec/workflow-spec";
 import { assertRunInputSize } from "./payload-limits";
 import type { RunExecutor } from "./run-executor";

@@ -11,7 +11,7 @@ import type { RunFailure, RunRecord } from "../db/run-record";
 import type { ChunkRecord, SessionRecord, SessionStatus } from "../db/session-record";
 import type { SessionEdge } from "../db/session-store";
 import type { RevisionRecord, WorkflowRecord } from "../db/workflow-store";
-import type { RunStatus } from "../engine/run-status";
+import type { RunStatus } from "../db/run-status";
 import type { Lineage } from "../../runtime/session/lineage";
 import type { Placement } from "../../runtime/sandbox/handle";
 import type { Usage } from "../../runtime/session/usage";
