@@ -1,7 +1,7 @@
 /**
  * Runs: create (deduplicated by idempotency key), read, list, and change status. Every change is one
  * transaction that also appends its events; status changes are optimistic (the caller names the version it
- * read) and must be legal transitions (server/engine/run-status.ts).
+ * read) and must be legal transitions (server/db/run-status.ts).
  */
 import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
