@@ -1,0 +1,51 @@
+"use client";
+/**
+ * The wire between two ports: a bezier curve whose look says what flows (session: solid; tool and memory
+ * attachments: dashed in their port colour), a selector's candidate index or `done` as a label, and problems
+ * or diff marks in the state colours (with a label, never colour alone).
+ */
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes } from "@xyflow/react";
+import { TriangleAlert } from "lucide-react";
+import { memo } from "react";
+import { PORT_COLORS } from "./canvas-nodes";
+import type { CanvasFlowEdge } from "./flow-projection";
+
+const DIFF_STROKE = { added: "var(--rath-status-succeeded)", removed: "var(--rath-status-failed)", changed: "var(--rath-status-waiting)" } as const;
+
+const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>) {
+  const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, data, markerEnd } = props;
+  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  const portType = data?.portType ?? "session";
+  const problems = data?.problems ?? [];
+  const diff = data?.diff;
+  const stroke = diff !== undefined ? DIFF_STROKE[diff] : problems.length > 0 ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : portType === "session" ? "var(--rath-line-strong)" : PORT_COLORS[portType];
+  const label = diff !== undefined ? diff : (data?.tag ?? null);
+  return (
+    <>
+      <BaseEdge
+        id={id}
+        path={path}
+        {...(markerEnd !== undefined ? { markerEnd } : {})}
+        style={{ stroke, strokeWidth: selected ? 2.5 : 1.75, strokeDasharray: portType === "session" && diff !== "removed" ? undefined : "5 4" }}
+      />
+      {label !== null || problems.length > 0 ? (
+        <EdgeLabelRenderer>
+          <div
+            className="nodrag nopan pointer-events-auto absolute flex items-center gap-1 rounded-full border bg-surface px-1.5 py-px text-[10px] font-medium"
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, borderColor: stroke, color: problems.length > 0 || diff !== undefined ? stroke : "var(--rath-muted)" }}
+            data-testid="edge-label"
+            data-edge-id={id}
+            data-problems={problems.length}
+            title={problems.join("\n") || undefined}
+          >
+            {problems.length > 0 ? <TriangleAlert className="size-3" aria-label={`${problems.length} problem(s)`} /> : null}
+            {label}
+          </div>
+        </EdgeLabelRenderer>
+      ) : null}
+    </>
+  );
+});
+
+/** The edge components by type (stable object). */
+export const CANVAS_EDGE_TYPES = { workflow: WorkflowEdge } as unknown as EdgeTypes;
