@@ -52,6 +52,13 @@ export function documentFromSpec(spec: unknown, layout: unknown, fallbackName: s
   };
 }
 
+/** Ids of `spec`'s nodes that `layout` gives no position (a spec written by hand or by the API). */
+export function nodesWithoutPosition(spec: unknown, layout: unknown): string[] {
+  const nodes = isRecord(spec) && Array.isArray(spec.nodes) ? (spec.nodes as { id?: unknown }[]) : [];
+  const stored = isRecord(layout) && isRecord(layout.nodes) ? layout.nodes : {};
+  return nodes.map((node) => node?.id).filter((id): id is string => typeof id === "string" && !isRecord(stored[id]));
+}
+
 /** The spec of a document, in the order the document holds it (what Save, Export and Copy write). */
 export function toSpec(document: CanvasDocument): WorkflowSpec {
   return {

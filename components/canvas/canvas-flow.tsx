@@ -57,6 +57,9 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   const measured = useRef<MeasuredSizes>(new Map());
   const previous = useRef<Map<string, CanvasFlowNode>>(new Map());
   const [measuredVersion, setMeasuredVersion] = useState(0);
+  // Fit the view on open only when there is something to fit: on an empty canvas React Flow would otherwise
+  // re-centre the view on the first node dropped, moving the canvas under the user's pointer.
+  const [fitOnOpen] = useState(() => store.getState().document.nodes.length > 0);
 
   const data = useMemo(() => nodeData(document.nodes, document.edges, document.settings, decorations), [document.nodes, document.edges, document.settings, decorations]);
   const selectedNodes = useMemo(() => new Set(selection.nodes), [selection.nodes]);
@@ -198,7 +201,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       snapToGrid
       snapGrid={SNAP}
       colorMode={isDark ? "dark" : "light"}
-      fitView
+      fitView={fitOnOpen}
       fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
       minZoom={0.1}
       maxZoom={2}
@@ -213,6 +216,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1.2} color="var(--rath-line-strong)" />
       <MiniMap
         pannable
+        style={{ width: 168, height: 112 }}
         zoomable
         ariaLabel="Minimap"
         nodeStrokeWidth={2}

@@ -58,8 +58,7 @@ function PortHandles({ type, nodeId }: { type: NodeType; nodeId: string }) {
           className="rath-port"
           data-port-type={port.type}
           data-testid={`port-${nodeId}-${direction}-${port.name}`}
-          title={`${port.name}: ${port.description}`}
-          aria-label={`${direction === "in" ? "input" : "output"} port ${port.name} (${port.type})`}
+          title={`${direction === "in" ? "input" : "output"} ${port.name} (${port.type}): ${port.description}`}
         >
           {showLabel ? (
             <span className={`rath-port-label rath-port-label-${position}`} aria-hidden="true">

@@ -14,6 +14,7 @@ import { useTRPC } from "../trpc/trpc-context";
 /** Longest spec (JSON characters) sent in a query URL; larger ones are validated in the browser. */
 const MAX_QUERY_SPEC_CHARS = 6000;
 const DEBOUNCE_MS = 400;
+const NO_PROBLEMS: readonly Problem[] = [];
 
 /** What validation says about the current spec. */
 export interface ValidationState {
@@ -35,10 +36,10 @@ export function useValidation(spec: WorkflowSpec): ValidationState {
   const query = useQuery({ ...trpc.workflows.validate.queryOptions({ spec: debounced }), enabled: remote, placeholderData: (previous) => previous, staleTime: 60_000 });
   const local = useMemo(() => (remote ? null : validateWorkflowSpec(debounced)), [remote, debounced]);
   const pending = spec !== debounced || (remote && query.isFetching);
-  if (!remote && local !== null) return { problems: local.ok ? [] : local.problems, pending, error: null };
+  if (!remote && local !== null) return { problems: local.ok ? NO_PROBLEMS : local.problems, pending, error: null };
   const data = query.data;
   return {
-    problems: data === undefined || data.ok ? [] : data.problems,
+    problems: data === undefined || data.ok ? NO_PROBLEMS : data.problems,
     pending,
     error: query.error === null ? null : query.error.message,
   };

@@ -16,7 +16,7 @@ import { createGraphLayoutEngine, type GraphLayoutEngine } from "../graph-layout
 import { useTRPC, useTRPCClient } from "../trpc/trpc-context";
 import { ResizeHandle, usePanelSize } from "../ui/resize-handle";
 import { copyFragment, parseFragment } from "./canvas-clipboard";
-import { documentFromSpec, emptyDocument, toLayout, toSpec, type CanvasDocument } from "./canvas-document";
+import { documentFromSpec, emptyDocument, nodesWithoutPosition, toLayout, toSpec, type CanvasDocument } from "./canvas-document";
 import { CanvasFlow } from "./canvas-flow";
 import { createCanvasStore } from "./canvas-store";
 import { CanvasStoreProvider, useCanvasHistory, useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
@@ -94,6 +94,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [conflictBusy, setConflictBusy] = useState(false);
+  const [lastLayout, setLastLayout] = useState<{ ms: number; thread: string; count: number } | null>(null);
   const canvasArea = useRef<HTMLDivElement>(null);
   const layoutEngine = useRef<GraphLayoutEngine | null>(null);
 
@@ -106,10 +107,26 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
     };
   }, []);
 
-  // A draft left by a crashed or closed tab comes back, with a way to drop it.
+  // A draft left by a crashed or closed tab comes back, with a way to drop it. Without one, a saved workflow that
+  // has no positions (written by hand or through the API) is laid out once by ELK; that layout counts as saved.
   useEffect(() => {
     const draft = readDraft(window.localStorage, workflow.id);
-    if (draft === null) return;
+    if (draft === null) {
+      if (head === null || nodesWithoutPosition(head.spec, head.layout).length === 0 || layoutEngine.current === null) return;
+      const engine = layoutEngine.current;
+      void autoLayout(engine, store.getState().document, () => undefined).then(
+        (result) => {
+          const current = store.getState().document;
+          if (fingerprintOf(current) !== initialBase.fingerprint) return;
+          const laidOut = { ...current, positions: { ...current.positions, ...result.positions } };
+          store.getState().replaceDocument(laidOut, { resetHistory: true });
+          saving.setBase({ ...initialBase, fingerprint: fingerprintOf(laidOut) });
+          window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2, maxZoom: 1.1 }));
+        },
+        () => undefined,
+      );
+      return;
+    }
     const restored = documentFromSpec(draft.spec, draft.layout, workflow.name);
     if (fingerprintOf(restored) === initialBase.fingerprint) return;
     store.getState().replaceDocument(restored, { resetHistory: true });
@@ -173,6 +190,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
         return measured?.width !== undefined && measured.height !== undefined ? { width: measured.width, height: measured.height } : undefined;
       });
       store.getState().moveNodes(result.positions);
+      setLastLayout((previous) => ({ ms: Math.round(result.elapsedMs), thread: result.thread, count: (previous?.count ?? 0) + 1 }));
       window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2, duration: 300, maxZoom: 1.1 }));
     } catch (error) {
       toast.error("Auto-layout failed", { description: error instanceof Error ? error.message : String(error) });
@@ -294,7 +312,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       : "hidden md:flex";
 
   return (
-    <div className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas" data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty}>
+    <div className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas" data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0}>
       <EditorToolbar
         workflowName={workflow.name}
         revisionLabel={extras.revisionLabel ?? (saving.base.number === null ? "not saved yet" : `revision ${saving.base.number}`)}
@@ -337,7 +355,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
         <div className="hidden md:block">
           <ResizeHandle size={rightSize} onResize={setRightSize} limits={RIGHT_LIMITS} panelSide="right" label="Resize the properties panel" controls="canvas-properties" />
         </div>
-        <aside id="canvas-properties" aria-label="Properties" className={`${panelClass("right")} min-h-0 shrink-0 flex-col border-line bg-surface md:border-l`} style={mobilePanel === "right" ? undefined : { width: rightSize }}>
+        <aside id="canvas-properties" aria-label="Properties" className={`${panelClass("right")} nokey min-h-0 shrink-0 flex-col border-line bg-surface md:border-l`} style={mobilePanel === "right" ? undefined : { width: rightSize }}>
           <div className="min-h-0 flex-1 overflow-y-auto p-4">
             <PropertiesPanel options={extras.pickerOptions} problems={problems} onDuplicate={duplicate} onDelete={deleteSelection} />
           </div>

@@ -51,7 +51,8 @@ export function CodeEditor({ value, onChange, language, path, label, height = 16
     if (monaco !== null && typings !== undefined) setExtraLib(monaco, `file:///${path}.d.ts`, typings);
   }, [monaco, path, typings]);
 
-  const frame = "overflow-hidden rounded-md border border-line bg-surface focus-within:ring-2 focus-within:ring-focus";
+  // `nokey`: React Flow must not take keys typed here (Space pans, Backspace deletes) for its own.
+  const frame = "nokey overflow-hidden rounded-md border border-line bg-surface focus-within:ring-2 focus-within:ring-focus";
   if (failed !== null) {
     return (
       <div className={frame} data-testid={testId} data-monaco="failed">

@@ -1,0 +1,306 @@
+/**
+ * The workflow editor in the production build: building a workflow by drag and drop, Monaco from the app's own
+ * bundle, save and reload, refused connections with their reason, problems on their nodes, undo/redo against
+ * the exported spec, the stale-save conflict dialog, the revision diff, runs from the canvas (succeeded and
+ * failed), a malformed import, and an accessibility scan.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+
+interface Exported {
+  format: string;
+  spec: { name: string; nodes: { id: string; type: string; label?: string; config: Record<string, unknown> }[]; edges: { id: string; source: string; target: string }[] };
+  layout: { nodes: Record<string, { x: number; y: number }> };
+}
+
+async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${path}`, { data: input });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+async function createWorkflow(request: APIRequestContext, name: string, spec?: unknown, layout?: unknown): Promise<string> {
+  const created = await trpcMutation<{ workflow: { id: string } }>(request, "workflows.create", { name, ...(spec ? { spec } : {}), ...(layout ? { layout } : {}) });
+  return created.workflow.id;
+}
+
+async function workflowIdByName(page: Page, name: string): Promise<string> {
+  // The examples are seeded when the home page is first served.
+  await page.goto("/");
+  const request = page.request;
+  const list = await trpcQuery<{ id: string; name: string }[]>(request, "workflows.list", { limit: 500, offset: 0 });
+  const found = list.find((workflow) => workflow.name === name);
+  expect(found, `workflow ${name}`).toBeDefined();
+  return (found as { id: string }).id;
+}
+
+async function openEditor(page: Page, workflowId: string): Promise<void> {
+  await page.goto(`/workflows/${workflowId}`);
+  await expect(page.getByTestId("workflow-editor")).toBeVisible();
+  await expect(page.locator(".react-flow__pane")).toBeVisible();
+}
+
+/** Exports the canvas through the Export button and reads the downloaded file. */
+async function exportCanvas(page: Page): Promise<Exported> {
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export").click();
+  const file = await (await download).path();
+  return JSON.parse(await readFile(file, "utf8")) as Exported;
+}
+
+async function dropFromPalette(page: Page, type: string, x: number, y: number): Promise<void> {
+  await page.getByTestId(`palette-${type}`).dragTo(page.locator(".react-flow__pane"), { targetPosition: { x, y } });
+}
+
+/** Drags a wire from one port to another with the mouse; `whileOver` runs while hovering the target. */
+async function wire(page: Page, from: string, to: string, whileOver?: () => Promise<void>): Promise<void> {
+  const source = await page.getByTestId(from).boundingBox();
+  const target = await page.getByTestId(to).boundingBox();
+  if (source === null || target === null) throw new Error(`ports ${from} / ${to} not on screen`);
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.move(target.x + target.width / 2 + 1, target.y + target.height / 2, { steps: 2 });
+  if (whileOver) await whileOver();
+  await page.mouse.up();
+}
+
+function node(page: Page, id: string) {
+  return page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
+}
+
+test.describe("workflow editor", () => {
+  // Each test drives many canvas gestures and file exports on a machine shared with other builds.
+  test.describe.configure({ timeout: 240_000 });
+
+  // The examples are seeded only into a database that never held a workflow: visit the home page first.
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.close();
+  });
+
+  test("build Input → Agent → Output by drag and drop, type the prompt in Monaco, save, reload: same spec and layout; Monaco makes no request elsewhere", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const origin = new URL(baseURL as string).origin;
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
+    });
+    const workflowId = await createWorkflow(page.request, "E2E drag and drop");
+    await openEditor(page, workflowId);
+
+    await dropFromPalette(page, "input", 140, 220);
+    await dropFromPalette(page, "agent", 440, 220);
+    await dropFromPalette(page, "output", 740, 220);
+    await expect(page.getByTestId("canvas-node")).toHaveCount(3);
+    await wire(page, "port-input-1-out-out", "port-agent-1-in-in");
+    await wire(page, "port-agent-1-out-out", "port-output-1-in-in");
+    await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+
+    await node(page, "agent-1").click();
+    const prompt = page.getByTestId("prompt-editor");
+    await expect(prompt).toHaveAttribute("data-monaco", "ready");
+    await prompt.locator(".monaco-editor .view-lines").click();
+    await page.keyboard.type("You are a careful assistant.");
+    await expect(prompt.locator(".monaco-editor .view-lines")).toContainText("careful");
+    await expect(page.getByTestId("unsaved-marker")).toBeVisible();
+
+    const before = await exportCanvas(page);
+    const agent = before.spec.nodes.find((candidate) => candidate.id === "agent-1");
+    expect(agent?.config.instructions).toBe("You are a careful assistant.");
+    expect(before.spec.edges.map((edge) => `${edge.source}->${edge.target}`)).toEqual(["input-1->agent-1", "agent-1->output-1"]);
+    expect(Object.keys(before.layout.nodes).sort()).toEqual(["agent-1", "input-1", "output-1"]);
+
+    await expect(page.getByTestId("problems-panel")).toHaveAttribute("data-count", "0");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("workflow-editor")).not.toHaveAttribute("data-revision-id", "");
+    await expect(page.getByTestId("unsaved-marker")).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId("canvas-node")).toHaveCount(3);
+    const after = await exportCanvas(page);
+    expect(after.spec).toEqual(before.spec);
+    expect(after.layout).toEqual(before.layout);
+    expect(foreign, `requests to other origins: ${foreign.join(", ")}`).toEqual([]);
+  });
+
+  test("an incompatible connection is refused with its reason; problems show on their nodes and a click centres the node", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const workflowId = await createWorkflow(page.request, "E2E refused wire");
+    await openEditor(page, workflowId);
+    await dropFromPalette(page, "input", 160, 120);
+    await dropFromPalette(page, "tool", 160, 360);
+    await dropFromPalette(page, "output", 560, 240);
+    await wire(page, "port-tool-1-out-out", "port-output-1-in-in", async () => {
+      await expect(page.getByTestId("connection-hint")).toContainText("'out' carries a tool but 'in' expects a session");
+    });
+    await expect(page.locator(".react-flow__edge")).toHaveCount(0);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Connection refused" })).toContainText("connect it to an Agent's 'tools' port");
+
+    // Nothing is wired: the Output is unreachable and the Input a dead end, each problem on its own node.
+    await expect(node(page, "output-1")).not.toHaveAttribute("data-problems", "0");
+    await expect(node(page, "input-1")).not.toHaveAttribute("data-problems", "0");
+    const outputProblem = page.locator('[data-testid="problem-item"][data-node-id="output-1"][data-code="unreachable_node"]');
+    await expect(outputProblem).toHaveCount(1);
+    await expect(page.locator('[data-testid="problem-item"][data-node-id="input-1"][data-code="dead_end"]')).toHaveCount(1);
+    await outputProblem.click();
+    await expect(page.getByTestId("node-properties")).toHaveAttribute("data-node-id", "output-1");
+    await expect(node(page, "output-1")).toBeInViewport();
+  });
+
+  test("undo and redo over add, move, connect and a property edit restore the exact exported spec each time", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const workflowId = await createWorkflow(page.request, "E2E undo");
+    await openEditor(page, workflowId);
+    const states: Exported[] = [await exportCanvas(page)];
+    await dropFromPalette(page, "input", 160, 200);
+    states.push(await exportCanvas(page));
+    await dropFromPalette(page, "agent", 520, 200);
+    states.push(await exportCanvas(page));
+    const header = await node(page, "agent-1").boundingBox();
+    if (header === null) throw new Error("agent not on screen");
+    await page.mouse.move(header.x + 60, header.y + 16);
+    await page.mouse.down();
+    await page.mouse.move(header.x + 140, header.y + 96, { steps: 10 });
+    await page.mouse.up();
+    const moved = await exportCanvas(page);
+    expect(moved.layout.nodes["agent-1"]).not.toEqual(states[2]?.layout.nodes["agent-1"]);
+    states.push(moved);
+    await wire(page, "port-input-1-out-out", "port-agent-1-in-in");
+    states.push(await exportCanvas(page));
+    await node(page, "agent-1").click();
+    await page.getByTestId("node-label-input").fill("Researcher");
+    states.push(await exportCanvas(page));
+    expect(states.at(-1)?.spec.nodes.find((candidate) => candidate.id === "agent-1")?.label).toBe("Researcher");
+
+    await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+    for (let index = states.length - 2; index >= 0; index--) {
+      await page.getByTestId("undo").click();
+      expect(await exportCanvas(page), `after undo to state ${index}`).toEqual(states[index]);
+    }
+    for (let index = 1; index < states.length; index++) {
+      await page.keyboard.press("Control+Shift+Z");
+      expect(await exportCanvas(page), `after redo to state ${index}`).toEqual(states[index]);
+    }
+  });
+
+  test("a save from a second tab makes the first tab's save show the conflict dialog; the diff highlights the changed node", async ({ page, context }) => {
+    const spec = {
+      version: 1,
+      name: "conflict",
+      settings: { defaultProvider: "scripted", defaultModel: "scripted-1" },
+      nodes: [
+        { id: "input", type: "input", config: {} },
+        { id: "agent", type: "agent", config: { name: "agent", instructions: "Answer." } },
+        { id: "output", type: "output", config: {} },
+      ],
+      edges: [
+        { id: "e1", source: "input", sourcePort: "out", target: "agent", targetPort: "in" },
+        { id: "e2", source: "agent", sourcePort: "out", target: "output", targetPort: "in" },
+      ],
+    };
+    const layout = { nodes: { input: { x: 0, y: 0 }, agent: { x: 320, y: 0 }, output: { x: 640, y: 0 } } };
+    const workflowId = await createWorkflow(page.request, "E2E conflict", spec, layout);
+    await openEditor(page, workflowId);
+    const second = await context.newPage();
+    await openEditor(second, workflowId);
+
+    await node(second, "agent").click();
+    await second.getByTestId("node-label-input").fill("Changed in tab two");
+    await second.getByTestId("save").click();
+    await expect(second.getByTestId("unsaved-marker")).toHaveCount(0);
+
+    await node(page, "output").click();
+    await page.getByTestId("node-label-input").fill("Changed in tab one");
+    await page.keyboard.press("Control+s");
+    await expect(page.getByTestId("conflict-dialog")).toBeVisible();
+    await expect(page.getByTestId("conflict-dialog")).toContainText("changed since you opened it");
+    await page.getByTestId("conflict-reload").click();
+    await expect(page.getByTestId("conflict-dialog")).toBeHidden();
+    await expect(node(page, "agent")).toContainText("Changed in tab two");
+
+    await page.getByTestId("open-history").click();
+    await expect(page.getByTestId("history-row")).toHaveCount(2);
+    const picks = page.getByTestId("history-pick");
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await page.getByTestId("history-compare").click();
+    await expect(page.getByTestId("diff-banner")).toBeVisible();
+    await expect(node(page, "agent")).toHaveAttribute("data-diff", "changed");
+    await expect(node(page, "input")).toHaveAttribute("data-diff", "");
+    await expect(page.locator('[data-testid="diff-entry"][data-node-id="agent"]')).toContainText("Changed in tab two");
+    await page.getByTestId("back-to-editing").click();
+    await expect(page.getByTestId("diff-banner")).toHaveCount(0);
+  });
+
+  test("importing a malformed spec file shows the error and saves nothing", async ({ page }) => {
+    const workflowId = await createWorkflow(page.request, "E2E import");
+    await openEditor(page, workflowId);
+    await page.getByTestId("import-file").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"version": 1, "nodes": [') });
+    await expect(page.getByTestId("import-error")).toContainText("not JSON");
+    await page.getByTestId("import-dialog").getByRole("button", { name: "Close", exact: true }).last().click();
+    await expect(page.getByTestId("canvas-node")).toHaveCount(0);
+    await expect(page.getByTestId("unsaved-marker")).toHaveCount(0);
+    const revisions = await trpcQuery<unknown[]>(page.request, "workflows.listRevisions", { workflowId, limit: 10 });
+    expect(revisions).toEqual([]);
+  });
+
+  test("a template run from the canvas turns its nodes succeeded and shows the output", async ({ page }) => {
+    const workflowId = await workflowIdByName(page, "Hello agent");
+    await openEditor(page, workflowId);
+    // Steps are the session nodes; Tool and Memory nodes are attachments of an agent and never run on their own.
+    const nodeIds = await page
+      .getByTestId("canvas-node")
+      .evaluateAll((elements) => elements.filter((element) => !["tool", "memory"].includes(element.getAttribute("data-node-type") ?? "")).map((element) => element.getAttribute("data-node-id")));
+    expect(nodeIds.length).toBeGreaterThan(1);
+    await page.getByTestId("run-open").click();
+    await page.getByTestId("run-input-text").fill("Say hello to the canvas.");
+    await page.getByTestId("run-start").click();
+    const overlay = page.getByTestId("run-overlay");
+    await expect(overlay).toHaveAttribute("data-status", "succeeded");
+    for (const id of nodeIds) await expect(node(page, id as string)).toHaveAttribute("data-status", "succeeded");
+    await expect(page.getByTestId("run-overlay-output")).not.toBeEmpty();
+    await expect(page.getByTestId("run-overlay-link")).toHaveAttribute("href", /\/runs\/run_/);
+  });
+
+  test("a failing run marks the failing node with its error", async ({ page }) => {
+    const workflowId = await workflowIdByName(page, "Approval");
+    await openEditor(page, workflowId);
+    await page.getByTestId("run-open").click();
+    await page.getByTestId("run-start").click();
+    const overlay = page.getByTestId("run-overlay");
+    await expect(overlay).toHaveAttribute("data-status", "waiting");
+    const waiting = page.locator('[data-testid="canvas-node"][data-status="waiting"]');
+    await expect(waiting).toHaveCount(1);
+    const approvalId = (await waiting.getAttribute("data-node-id")) as string;
+    const runId = (await overlay.getAttribute("data-run-id")) as string;
+    const interrupts = await trpcQuery<{ id: string }[]>(page.request, "runs.pendingInterrupts", { runId });
+    await trpcMutation(page.request, "runs.decideInterrupt", { interruptId: interrupts[0]?.id, decision: "reject", payload: "not this one" });
+    await expect(overlay).toHaveAttribute("data-status", "failed");
+    await expect(node(page, approvalId)).toHaveAttribute("data-status", "failed");
+    await expect(node(page, approvalId).getByTestId("node-run-error")).not.toBeEmpty();
+  });
+
+  test("the editor passes an accessibility scan with no serious or critical violation", async ({ page }) => {
+    const workflowId = await workflowIdByName(page, "Selector loop");
+    await openEditor(page, workflowId);
+    await expect(page.getByTestId("canvas-node").first()).toBeVisible();
+    const editor = await new AxeBuilder({ page }).analyze();
+    const serious = editor.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+    await node(page, (await page.getByTestId("canvas-node").nth(1).getAttribute("data-node-id")) as string).click();
+    await expect(page.getByTestId("prompt-editor")).toHaveAttribute("data-monaco", "ready");
+    const withPanel = await new AxeBuilder({ page }).analyze();
+    const seriousPanel = withPanel.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(seriousPanel.map((violation) => `${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  });
+});
