@@ -96,6 +96,24 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
   const [conflictBusy, setConflictBusy] = useState(false);
   const [lastLayout, setLastLayout] = useState<{ ms: number; thread: string; count: number } | null>(null);
   const canvasArea = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+
+  // The editor fills the window below whatever the layout puts above it (header, notices), without page scroll.
+  useEffect(() => {
+    const fit = () => {
+      const top = root.current?.getBoundingClientRect().top ?? 0;
+      setHeight(Math.max(320, window.innerHeight - top));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(window.document.body);
+    window.addEventListener("resize", fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", fit);
+    };
+  }, []);
   const layoutEngine = useRef<GraphLayoutEngine | null>(null);
 
   useEffect(() => {
@@ -312,7 +330,11 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       : "hidden md:flex";
 
   return (
-    <div className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas" data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0}>
+    <div
+      ref={root}
+      className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas"
+      style={height === null ? undefined : { height }}
+      data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0}>
       <EditorToolbar
         workflowName={workflow.name}
         revisionLabel={extras.revisionLabel ?? (saving.base.number === null ? "not saved yet" : `revision ${saving.base.number}`)}
