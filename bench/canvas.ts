@@ -154,6 +154,8 @@ async function main(): Promise<void> {
     const workflowId = await createBenchWorkflow(server.baseUrl);
     const url = `${server.baseUrl}/workflows/${workflowId}`;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with a `__name` helper that page.evaluate callbacks carry into the page.
+    await context.addInitScript("globalThis.__name = (target) => target;");
     await context.addInitScript(FIRST_RENDER_PROBE);
     const page = await context.newPage();
     // Warm the server's page cache and the browser's module cache once.

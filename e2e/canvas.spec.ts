@@ -114,6 +114,11 @@ test.describe("workflow editor", () => {
     await expect(prompt.locator(".monaco-editor .view-lines")).toContainText("careful");
     await expect(page.getByTestId("unsaved-marker")).toBeVisible();
 
+    // A new workflow names no provider yet: pick the offline demo one in the workflow's settings.
+    await page.locator(".react-flow__pane").click({ position: { x: 30, y: 30 } });
+    const settings = page.getByTestId("workflow-properties");
+    await settings.getByRole("combobox", { name: /Default provider/ }).selectOption("scripted");
+    await settings.getByLabel(/Default model/).fill("scripted-1");
     const before = await exportCanvas(page);
     const agent = before.spec.nodes.find((candidate) => candidate.id === "agent-1");
     expect(agent?.config.instructions).toBe("You are a careful assistant.");
@@ -298,7 +303,7 @@ test.describe("workflow editor", () => {
     const serious = editor.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
     await node(page, (await page.getByTestId("canvas-node").nth(1).getAttribute("data-node-id")) as string).click();
-    await expect(page.getByTestId("prompt-editor")).toHaveAttribute("data-monaco", "ready");
+    await expect(page.getByTestId("prompt-editor")).toHaveAttribute("data-monaco", "ready", { timeout: 90_000 });
     const withPanel = await new AxeBuilder({ page }).analyze();
     const seriousPanel = withPanel.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(seriousPanel.map((violation) => `${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
