@@ -115,8 +115,10 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("unsaved-marker")).toBeVisible();
 
     // A new workflow names no provider yet: pick the offline demo one in the workflow's settings.
-    await page.locator(".react-flow__pane").click({ position: { x: 30, y: 30 } });
+    await page.locator(".react-flow__pane").click({ position: { x: 400, y: 500 } });
+    await page.keyboard.press("Escape");
     const settings = page.getByTestId("workflow-properties");
+    await expect(settings).toBeVisible();
     await settings.getByRole("combobox", { name: /Default provider/ }).selectOption("scripted");
     await settings.getByLabel(/Default model/).fill("scripted-1");
     const before = await exportCanvas(page);
