@@ -77,12 +77,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
         <Button variant="ghost" size="sm" icon={Undo2} aria-label="Undo" title="Undo (Ctrl+Z)" onClick={props.onUndo} disabled={!canUndo || readOnly} data-testid="undo" />
         <Button variant="ghost" size="sm" icon={Redo2} aria-label="Redo" title="Redo (Ctrl+Shift+Z)" onClick={props.onRedo} disabled={!canRedo || readOnly} data-testid="redo" />
         <span className="mx-1 hidden h-5 w-px bg-line sm:block" aria-hidden="true" />
-        <Button variant="ghost" size="sm" icon={LayoutGrid} aria-label="Auto-layout" title="Auto-layout (Shift+L)" onClick={props.onAutoLayout} disabled={readOnly} className="hidden sm:inline-flex" data-testid="auto-layout" />
+        <Button variant="ghost" size="sm" icon={LayoutGrid} aria-label="Auto-layout" title="Auto-layout (Shift+L)" onClick={props.onAutoLayout} disabled={readOnly} className="max-sm:hidden" data-testid="auto-layout" />
         <Button variant="ghost" size="sm" icon={Search} aria-label="Command palette" title="Command palette (Ctrl+K)" onClick={props.onPalette} data-testid="open-palette" />
-        <Button variant="ghost" size="sm" icon={Keyboard} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={props.onHelp} className="hidden lg:inline-flex" />
+        <Button variant="ghost" size="sm" icon={Keyboard} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={props.onHelp} className="max-lg:hidden" />
         <Button variant="ghost" size="sm" icon={History} aria-label="Revision history" title="Revision history" onClick={props.onHistory} data-testid="open-history" />
-        <Button variant="ghost" size="sm" icon={Download} aria-label="Export spec and layout" title="Export spec + layout (JSON)" onClick={props.onExport} className="hidden sm:inline-flex" data-testid="export" />
-        <Button variant="ghost" size="sm" icon={Upload} aria-label="Import spec and layout" title="Import spec + layout (JSON)" onClick={props.onImport} disabled={readOnly} className="hidden sm:inline-flex" data-testid="import" />
+        <Button variant="ghost" size="sm" icon={Download} aria-label="Export spec and layout" title="Export spec + layout (JSON)" onClick={props.onExport} className="max-sm:hidden" data-testid="export" />
+        <Button variant="ghost" size="sm" icon={Upload} aria-label="Import spec and layout" title="Import spec + layout (JSON)" onClick={props.onImport} disabled={readOnly} className="max-sm:hidden" data-testid="import" />
         <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
         <Button size="sm" icon={Play} onClick={props.onRun} aria-label="Run" data-testid="run-open">
           <span className="hidden sm:inline">Run</span>
