@@ -1,62 +1,63 @@
+"use client";
 /**
- * One chunk of a session, by kind: text for system / user / assistant (plus tool calls), the tool result with its
- * evidence (ok or the error kind), a route decision, memory hits. Everything is rendered as inert text.
+ * One chunk in the session's list, compact: its role (label, icon and colour stripe), index, producer, model and
+ * tokens, and a preview by kind — text (assistant text as safe markdown), tool calls, a tool result with its
+ * outcome, a route decision, memory hits. Long text is cut with "Show all". Clicking selects it for the inspector.
  */
+import { Bot, Brain, Settings2, Signpost, User, Wrench, type LucideIcon } from "lucide-react";
+import { memo } from "react";
+import { toolOutcome } from "../inspector/chunk-evidence";
+import { LongText } from "../inspector/long-text";
+import { SafeMarkdown } from "../inspector/safe-markdown";
 import type { SessionChunk } from "../trpc/router-types";
+import { formatTokens } from "../ui/format";
 
-const KIND_STYLES: Record<string, string> = {
-  system: "border-zinc-300 dark:border-zinc-700",
-  user: "border-sky-400 dark:border-sky-600",
-  assistant: "border-violet-400 dark:border-violet-600",
-  tool_result: "border-emerald-400 dark:border-emerald-700",
-  memory: "border-amber-400 dark:border-amber-600",
-  route: "border-fuchsia-400 dark:border-fuchsia-600",
+const ROLES: Record<string, { label: string; icon: LucideIcon; stripe: string }> = {
+  system: { label: "system", icon: Settings2, stripe: "var(--rath-line-strong)" },
+  user: { label: "user", icon: User, stripe: "var(--rath-accent)" },
+  assistant: { label: "assistant", icon: Bot, stripe: "var(--rath-lineage-merge)" },
+  tool_result: { label: "tool result", icon: Wrench, stripe: "var(--rath-status-succeeded)" },
+  memory: { label: "memory", icon: Brain, stripe: "var(--rath-status-waiting)" },
+  route: { label: "route", icon: Signpost, stripe: "var(--rath-lineage-compress)" },
 };
 
-function Text({ value, testId }: { value: string; testId?: string }) {
-  return (
-    <pre data-testid={testId} className="mt-1 whitespace-pre-wrap break-words font-sans text-sm">
-      {value}
-    </pre>
-  );
-}
+const MARKDOWN_LIMIT = 4000;
 
-function ChunkBody({ view }: { view: SessionChunk }) {
+function Preview({ view }: { view: SessionChunk }) {
   const chunk = view.chunk;
   switch (chunk.kind) {
     case "system":
     case "user":
-      return <Text value={chunk.payload.content} testId="chunk-text" />;
-    case "assistant":
+      return <LongText text={chunk.payload.content} limit={700} testId="chunk-text" />;
+    case "assistant": {
+      const content = chunk.payload.content;
       return (
         <>
-          {chunk.payload.content !== null && chunk.payload.content !== "" ? <Text value={chunk.payload.content} testId="chunk-text" /> : null}
+          {content !== null && content !== "" ? (
+            content.length <= MARKDOWN_LIMIT ? <SafeMarkdown text={content} testId="chunk-text" /> : <LongText text={content} limit={1500} testId="chunk-text" />
+          ) : null}
           {(chunk.payload.tool_calls ?? []).map((call) => (
-            <p key={call.id} data-testid="chunk-tool-call" className="mt-1 font-mono text-xs text-zinc-600 dark:text-zinc-400">
-              calls {call.function.name}({call.function.arguments})
+            <p key={call.id} data-testid="chunk-tool-call" title={call.function.arguments.slice(0, 2000)} className="mt-1 truncate font-mono text-xs text-muted">
+              <span className="text-ink">{call.function.name}</span>({call.function.arguments})
             </p>
           ))}
         </>
       );
+    }
     case "tool_result": {
       const evidence = chunk.meta.evidence;
+      const outcome = toolOutcome(chunk.payload.content, evidence);
       return (
         <>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
-            <span className="font-mono">{chunk.payload.name}</span>
-            {evidence === undefined ? null : evidence.ok ? (
-              <span data-testid="tool-evidence" data-ok="true" className="rounded bg-emerald-100 px-1.5 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
-                ok
-              </span>
-            ) : (
-              <span data-testid="tool-evidence" data-ok="false" className="rounded bg-red-100 px-1.5 text-red-800 dark:bg-red-900/50 dark:text-red-200">
-                error: {evidence.error_kind ?? "unknown"}
-              </span>
-            )}
-            {evidence === undefined ? null : <span className="text-zinc-500">{Math.round(evidence.duration_ms)} ms</span>}
-            {evidence?.replayed === true ? <span className="text-zinc-500">replayed</span> : null}
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-xs">
+            <span className="font-mono text-ink">{chunk.payload.name}</span>
+            <span data-testid="tool-evidence" data-ok={String(outcome.ok)} className={outcome.ok ? "text-status-succeeded" : "font-medium text-status-failed"}>
+              {outcome.ok ? "ok" : `error: ${outcome.errorKind}`}
+            </span>
+            {evidence !== undefined ? <span className="text-faint tabular">{Math.round(evidence.duration_ms)} ms</span> : null}
+            {evidence?.replayed === true ? <span className="text-faint">replayed</span> : null}
           </p>
-          <Text value={chunk.payload.content} testId="chunk-text" />
+          <LongText text={chunk.payload.content} limit={280} mono testId="chunk-text" className="mt-0.5 text-muted" />
         </>
       );
     }
@@ -64,26 +65,23 @@ function ChunkBody({ view }: { view: SessionChunk }) {
       const payload = chunk.payload;
       const chosen = payload.chosen < 0 ? "done" : (payload.candidates.find((candidate) => candidate.index === payload.chosen)?.name ?? `candidate ${payload.chosen}`);
       return (
-        <div data-testid="route-decision" data-chosen={payload.chosen} className="mt-1 text-sm">
-          <p>
-            {payload.selector} chose <strong data-testid="route-chosen">{chosen}</strong>
-            <span className="text-zinc-500"> from {payload.candidates.map((candidate) => candidate.name).join(", ") || "no candidates"}</span>
-          </p>
-          {payload.reply !== "" ? <p className="mt-1 font-mono text-xs text-zinc-500">model reply: {payload.reply}</p> : null}
-        </div>
+        <p data-testid="route-decision" data-chosen={payload.chosen} className="text-sm">
+          {payload.selector} chose <strong data-testid="route-chosen">{chosen}</strong>
+          <span className="text-muted"> from {payload.candidates.map((candidate) => candidate.name).join(", ") || "no candidates"}</span>
+        </p>
       );
     }
     case "memory":
       return (
-        <div className="mt-1 text-sm">
-          <p className="text-xs text-zinc-500">
+        <div className="min-w-0 text-sm">
+          <p className="text-xs text-muted [overflow-wrap:anywhere]">
             {chunk.payload.op} · {chunk.payload.store}
-            {chunk.payload.query === undefined ? "" : ` · query: ${chunk.payload.query}`}
+            {chunk.payload.query === undefined ? "" : ` · query: ${chunk.payload.query.slice(0, 300)}`}
           </p>
-          <ul className="mt-1 space-y-1">
-            {(chunk.payload.hits ?? []).map((hit, position) => (
-              <li key={`${hit.uri}-${position}`} data-testid="memory-hit" className="text-sm">
-                <span className="font-mono text-xs text-zinc-500">
+          <ul className="mt-0.5 space-y-0.5">
+            {(chunk.payload.hits ?? []).slice(0, 5).map((hit, position) => (
+              <li key={`${hit.uri}-${position}`} data-testid="memory-hit" className="min-w-0 text-xs [overflow-wrap:anywhere]">
+                <span className="font-mono text-faint">
                   {hit.uri} ({hit.score.toFixed(2)})
                 </span>{" "}
                 {hit.snippet}
@@ -95,27 +93,62 @@ function ChunkBody({ view }: { view: SessionChunk }) {
   }
 }
 
-/** Renders one chunk with its index, kind and producer. */
-export function ChunkItem({ view }: { view: SessionChunk }) {
+/** Props: the chunk, whether it is selected, and the selection callback. */
+export interface ChunkItemProps {
+  view: SessionChunk;
+  selected: boolean;
+  onSelect: (index: number) => void;
+}
+
+function ChunkItemView({ view, selected, onSelect }: ChunkItemProps) {
   const chunk = view.chunk;
-  const failed = chunk.kind === "tool_result" && chunk.meta.evidence?.ok === false;
+  const failed = chunk.kind === "tool_result" && toolOutcome(chunk.payload.content, chunk.meta.evidence).ok === false;
+  const role = ROLES[chunk.kind] ?? { label: chunk.kind, icon: Settings2, stripe: "var(--rath-line)" };
+  const Icon = role.icon;
   return (
-    <li
+    <div
+      role="button"
+      tabIndex={0}
       data-testid="chunk"
       data-kind={chunk.kind}
       data-index={view.index}
-      className={`border-l-4 py-1 pl-3 ${KIND_STYLES[chunk.kind] ?? ""} ${failed ? "bg-red-50 dark:bg-red-950/30" : ""}`}
+      data-failed={failed ? "true" : "false"}
+      aria-selected={selected}
+      aria-label={`Chunk ${view.index}, ${role.label}`}
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest("a,button") !== null) return;
+        onSelect(view.index);
+      }}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+        event.preventDefault();
+        onSelect(view.index);
+      }}
+      style={{ borderLeftColor: failed ? "var(--rath-status-failed)" : role.stripe }}
+      className={`min-w-0 cursor-pointer rounded-r-md border-l-[3px] py-1.5 pr-2 pl-2.5 ${selected ? "bg-accent-soft" : failed ? "bg-raised hover:bg-sunken" : "hover:bg-raised"}`}
     >
-      <p className="flex flex-wrap gap-x-2 text-xs text-zinc-500">
-        <span className="tabular-nums">#{view.index}</span>
-        <span data-testid="chunk-kind" className="font-medium text-zinc-700 dark:text-zinc-300">
+      <p className="flex min-w-0 items-center gap-x-2 text-[11px] text-muted">
+        <Icon className="size-3 shrink-0" aria-hidden="true" />
+        <span data-testid="chunk-kind" className="font-medium text-ink">
           {chunk.kind}
         </span>
-        {chunk.meta.producer === undefined ? null : <span data-testid="chunk-producer">by {chunk.meta.producer}</span>}
-        {chunk.meta.model === undefined ? null : <span>{chunk.meta.model}</span>}
-        {chunk.meta.usage === undefined ? null : <span>{chunk.meta.usage.total_tokens} tokens</span>}
+        <span className="tabular text-faint">#{view.index}</span>
+        {chunk.meta.producer === undefined ? null : (
+          <span data-testid="chunk-producer" className="min-w-0 truncate">
+            by {chunk.meta.producer}
+          </span>
+        )}
+        <span className="ml-auto flex shrink-0 items-center gap-2 tabular">
+          {chunk.meta.model === undefined ? null : <span className="hidden truncate sm:inline">{chunk.meta.model}</span>}
+          {chunk.meta.usage === undefined ? null : <span>{formatTokens(chunk.meta.usage.total_tokens)} tok</span>}
+        </span>
       </p>
-      <ChunkBody view={view} />
-    </li>
+      <div className="mt-0.5 min-w-0">
+        <Preview view={view} />
+      </div>
+    </div>
   );
 }
+
+/** A chunk row (memoised: a growing list re-renders only new rows). */
+export const ChunkItem = memo(ChunkItemView);

@@ -1,54 +1,169 @@
 "use client";
-/** The chunks of one session, fetched in pages through tRPC `sessions.chunks` ("Load more" fetches the next). */
-import { useInfiniteQuery } from "@tanstack/react-query";
+/**
+ * The selected session's chunks as a virtualised list (@tanstack/react-virtual): only the rows in view are
+ * rendered, and only their pages are read from `sessions.chunks` (50 chunks a page), so a session of 50,000
+ * chunks opens as fast as one of 5. Segments (`sessions.segments`) group inherited and own chunks; a merge shows
+ * the prefix its parents share once, collapsed, then where the branches joined. A live session grows at the
+ * end; when the list is scrolled to the bottom it follows.
+ */
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ChevronRight, GitMerge } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { GraphSessionData } from "../run-state/live-graph";
+import type { SessionChunk } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
+import { shortId } from "../ui/format";
 import { ChunkItem } from "./chunk-item";
+import { chunkPageInput, pageStarts } from "./chunk-pages";
+import { chunkRows, fallbackSegments, growSegments, type ChunkRow, type ChunkSegment } from "./chunk-rows";
 
-const PAGE_SIZE = 50;
-
-/** Props: the session, and whether its run is still active (then the pages are re-read every second). */
+/** Props: the session (live), the selected chunk and the selection callback. */
 export interface ChunkListProps {
-  sessionId: string;
-  live: boolean;
+  session: GraphSessionData;
+  selectedIndex: number | null;
+  onSelect: (index: number) => void;
+  onSelectSession: (sessionId: string) => void;
 }
 
-/** Renders the selected session's chunks in index order. */
-export function ChunkList({ sessionId, live }: ChunkListProps) {
-  const trpc = useTRPC();
-  const pages = useInfiniteQuery(
-    trpc.sessions.chunks.infiniteQueryOptions(
-      { sessionId, limit: PAGE_SIZE },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: live ? 1000 : false },
-    ),
-  );
-  if (pages.isPending) return <p className="text-sm text-zinc-500">Loading chunks…</p>;
-  if (pages.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {pages.error.message}
-      </p>
-    );
-  }
-  const chunks = pages.data.pages.flatMap((page) => page.chunks);
+const SEGMENT_TITLES: Record<ChunkSegment["kind"], string> = {
+  shared: "Shared by both parents",
+  inherited: "Inherited",
+  repeated: "Shared prefix again",
+  join: "Branches joined",
+  own: "Added by this session",
+};
+
+function SegmentHeader({ row, onToggle, onSelectSession }: { row: Extract<ChunkRow, { type: "segment" }>; onToggle: () => void; onSelectSession: (id: string) => void }) {
+  const { segment } = row;
+  const count = segment.to - segment.from;
   return (
-    <div data-testid="chunk-list" data-session-id={sessionId}>
-      {chunks.length === 0 ? <p className="text-sm text-zinc-500">This session has no chunks.</p> : null}
-      <ol className="space-y-2">
-        {chunks.map((view) => (
-          <ChunkItem key={view.index} view={view} />
-        ))}
-      </ol>
-      {pages.hasNextPage ? (
-        <button
-          type="button"
-          data-testid="chunks-load-more"
-          onClick={() => void pages.fetchNextPage()}
-          disabled={pages.isFetchingNextPage}
-          className="mt-3 rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
-          {pages.isFetchingNextPage ? "Loading…" : "Load more"}
+    <div data-testid="chunk-segment" data-kind={segment.kind} data-collapsed={String(row.collapsed)} className="flex min-w-0 items-center gap-2 pt-2 pb-1 text-[11px] text-muted">
+      <button type="button" aria-expanded={!row.collapsed} onClick={onToggle} className="inline-flex min-w-0 items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-ink">
+        <ChevronRight className={`size-3 shrink-0 transition-transform ${row.collapsed ? "" : "rotate-90"}`} aria-hidden="true" />
+        <span className="truncate">{SEGMENT_TITLES[segment.kind]}</span>
+      </button>
+      <span className="shrink-0 tabular">
+        #{segment.from}–#{segment.to - 1} · {count} chunk{count === 1 ? "" : "s"}
+      </span>
+      {segment.sameAs !== null ? <span className="shrink-0 text-faint">same as #{segment.sameAs.from}–#{segment.sameAs.to - 1}</span> : null}
+      {segment.sourceSessionId !== null ? (
+        <button type="button" onClick={() => onSelectSession(segment.sourceSessionId as string)} className="min-w-0 truncate font-mono text-faint hover:text-accent" title={`from session ${segment.sourceSessionId}`}>
+          from {shortId(segment.sourceSessionId)}
         </button>
       ) : null}
+      <span className="h-px min-w-4 flex-1 bg-line" aria-hidden="true" />
+    </div>
+  );
+}
+
+function JoinMarker({ at }: { at: number }) {
+  return (
+    <div data-testid="chunk-join" data-at={at} className="flex items-center gap-2 py-1 text-[11px] font-medium text-[color:var(--rath-lineage-merge)]">
+      <GitMerge className="size-3.5" aria-hidden="true" />
+      Branches joined here (chunk #{at} starts the second parent)
+      <span className="h-px flex-1 bg-[color:var(--rath-lineage-merge)] opacity-40" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** The list. */
+export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
+  const trpc = useTRPC();
+  const hasParents = session.inheritedChunkCount > 0;
+  const segmentsQuery = useQuery(trpc.sessions.segments.queryOptions({ sessionId: session.id }, { enabled: hasParents, staleTime: Number.POSITIVE_INFINITY }));
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const segments = useMemo(
+    () => growSegments(segmentsQuery.data?.segments ?? fallbackSegments(session.chunkCount, session.inheritedChunkCount, session.lineage.parent_session_ids[0] ?? null), session.chunkCount),
+    [segmentsQuery.data, session.chunkCount, session.inheritedChunkCount, session.lineage.parent_session_ids],
+  );
+  const rows = useMemo(() => chunkRows(segments, toggled, selectedIndex), [segments, toggled, selectedIndex]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (rows[index]?.type === "chunk" ? 64 : 30),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const visibleIndices = items.flatMap((item) => {
+    const row = rows[item.index];
+    return row?.type === "chunk" ? [row.index] : [];
+  });
+  const starts = pageStarts(visibleIndices);
+  const pages = useQueries({
+    queries: starts.map((start) => trpc.sessions.chunks.queryOptions(chunkPageInput(session.id, start, session.chunkCount), { staleTime: Number.POSITIVE_INFINITY, placeholderData: (previous) => previous })),
+  });
+  const byIndex = new Map<number, SessionChunk>();
+  for (const page of pages) for (const chunk of page.data?.chunks ?? []) byIndex.set(chunk.index, chunk);
+  const failedPage = pages.find((page) => page.isError);
+
+  // Keep the selected chunk in view when it is chosen elsewhere (URL, jump to failure).
+  const lastScrolled = useRef<number | null>(null);
+  useEffect(() => {
+    if (selectedIndex === null || selectedIndex === lastScrolled.current) return;
+    const row = rows.findIndex((entry) => entry.type === "chunk" && entry.index === selectedIndex);
+    if (row < 0) return;
+    lastScrolled.current = selectedIndex;
+    virtualizer.scrollToIndex(row, { align: "center" });
+  }, [selectedIndex, rows, virtualizer]);
+
+  // Follow a growing session while the list is at its end.
+  const atEnd = useRef(true);
+  const count = rows.length;
+  useEffect(() => {
+    if (atEnd.current && count > 0 && selectedIndex === null) virtualizer.scrollToIndex(count - 1, { align: "end" });
+  }, [count, virtualizer, selectedIndex]);
+
+  return (
+    <div
+      ref={scroller}
+      data-testid="chunk-list"
+      data-session-id={session.id}
+      data-chunk-count={session.chunkCount}
+      className="h-full min-h-0 min-w-0 overflow-y-auto overflow-x-hidden px-3 pb-3"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+      }}
+    >
+      {session.chunkCount === 0 ? <p className="py-6 text-center text-sm text-muted">This session has no chunks yet.</p> : null}
+      {failedPage ? (
+        <p role="alert" className="py-2 text-sm text-status-failed">
+          Could not read chunks: {failedPage.error?.message}
+        </p>
+      ) : null}
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rows[item.index] as ChunkRow;
+          return (
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full min-w-0 py-0.5" style={{ transform: `translateY(${item.start}px)` }}>
+              {row.type === "segment" ? (
+                <SegmentHeader
+                  row={row}
+                  onSelectSession={onSelectSession}
+                  onToggle={() =>
+                    setToggled((current) => {
+                      const next = new Set(current);
+                      if (next.has(row.key)) next.delete(row.key);
+                      else next.add(row.key);
+                      return next;
+                    })
+                  }
+                />
+              ) : row.type === "join" ? (
+                <JoinMarker at={row.at} />
+              ) : byIndex.has(row.index) ? (
+                <ChunkItem view={byIndex.get(row.index) as SessionChunk} selected={row.index === selectedIndex} onSelect={onSelect} />
+              ) : (
+                <div data-testid="chunk-placeholder" className="h-14 animate-pulse rounded-md bg-raised" aria-label={`Loading chunk ${row.index}`} />
+              )}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -1,45 +1,59 @@
 "use client";
 /**
- * The run page: status (re-read every second while the run is active), final output or error, pending
- * approvals, the session list and the selected session's chunks. Data comes through tRPC (`runs.get`,
- * `sessions.graph`, `sessions.chunks`); the server page hands in the first `runs.get` answer.
+ * The run page (session graph explorer): header (status, live indicator, running node, controls, errors), pending
+ * approvals and review, then graph | session | inspector with the timeline under the graph; panels resize and
+ * remember their size. Below `lg` the panels become tabs. Everything grows live from the event stream
+ * (`useRunLive`); the selection lives in the URL (`?session=…&chunk=…`).
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import type { GraphSession, RunDetail } from "../trpc/router-types";
-import { DemoProviderLabel } from "../ui/demo-provider-label";
-import { formatDuration, formatTime, formatTokens, isActiveStatus, shortId } from "../ui/format";
-import { StatusBadge } from "../ui/status-badge";
+import { useQuery } from "@tanstack/react-query";
+import { Network } from "lucide-react";
+import { useCallback, useEffect, useMemo } from "react";
+import { ChunkInspector } from "../inspector/chunk-inspector";
+import type { GraphSessionData } from "../run-state/live-graph";
+import { SessionGraph } from "../session-graph/session-graph";
+import { toFlowGraph, type PendingNode } from "../session-graph/to-flow-graph";
+import type { RunDetail } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
-import { ChunkList } from "./chunk-list";
+import { EmptyState } from "../ui/empty-state";
+import { ResizeHandle, usePanelSize } from "../ui/resize-handle";
+import { chunkPageInput } from "./chunk-pages";
 import { PendingApprovals } from "./pending-approvals";
-import { SessionList } from "./session-list";
+import { ReviewPanel } from "./review-panel";
+import { firstFailure, runErrors, type RunErrorEntry } from "./run-errors";
+import { RunHeader } from "./run-header";
+import { RunTimeline } from "./run-timeline";
+import { selectionSearch, type UrlSelection } from "./run-selection-url";
+import { RunViewStoreProvider, useRunView, type RunPanel } from "./run-view-store";
+import { SessionPanel } from "./session-panel";
+import { useRunLive } from "./use-run-live";
 
-/** Props: the run, its first detail (server-rendered), its workflow's name and whether the demo provider answers. */
+/** Props: the run, its first detail (server-rendered), workflow facts and the selection the URL asked for. */
 export interface RunViewProps {
   runId: string;
   initial: RunDetail;
   workflowName: string;
+  revisionNumber: number | null;
+  /** Canvas node labels of the run's revision, by node id. */
+  labels: Readonly<Record<string, string>>;
   usesDemoProvider: boolean;
+  initialSelection: UrlSelection;
 }
 
-function outputText(output: unknown): string | null {
-  if (output === null || output === undefined) return null;
-  if (typeof output === "string") return output;
-  if (typeof output === "object" && typeof (output as { text?: unknown }).text === "string") return (output as { text: string }).text;
-  return JSON.stringify(output, null, 2);
-}
-
-function inputText(input: unknown): string | null {
-  if (input === null || input === undefined) return null;
-  return typeof input === "string" ? input : JSON.stringify(input);
-}
+const SESSION_LIMITS = { initial: 420, min: 280, max: 760 };
+const INSPECTOR_LIMITS = { initial: 360, min: 260, max: 680 };
+const TIMELINE_LIMITS = { initial: 180, min: 72, max: 520 };
+const TABS: { panel: RunPanel; label: string }[] = [
+  { panel: "graph", label: "Graph" },
+  { panel: "session", label: "Session" },
+  { panel: "inspector", label: "Inspector" },
+  { panel: "timeline", label: "Timeline" },
+];
 
 /**
  * The session shown before the user picks one: the run's (first) output session, else the newest session an
- * operation produced (a loop, fork or merge holds the conversation), else the newest session.
+ * operation produced, else the newest session.
  */
-function defaultSessionId(sessions: GraphSession[], output: unknown): string | null {
+function defaultSessionId(sessions: readonly GraphSessionData[], output: unknown): string | null {
   const outputs = (output as { outputs?: Array<{ sessionId?: unknown }> } | null)?.outputs ?? [];
   const outputId = outputs.find((entry) => typeof entry.sessionId === "string" && sessions.some((session) => session.id === entry.sessionId))?.sessionId;
   if (typeof outputId === "string") return outputId;
@@ -47,103 +61,213 @@ function defaultSessionId(sessions: GraphSession[], output: unknown): string | n
   return (produced[produced.length - 1] ?? sessions[sessions.length - 1])?.id ?? null;
 }
 
-/** The whole run page below the navigation bar. */
-export function RunView({ runId, initial, workflowName, usesDemoProvider }: RunViewProps) {
+function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider }: RunViewProps) {
+  const live = useRunLive(runId, initial);
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const detail = useQuery(
-    trpc.runs.get.queryOptions(
-      { runId },
-      { initialData: initial, refetchInterval: (query) => (isActiveStatus(query.state.data?.run.status ?? "queued") ? 1000 : false) },
-    ),
-  );
-  const run = detail.data?.run ?? initial.run;
-  const live = isActiveStatus(run.status);
-  const graph = useQuery(trpc.sessions.graph.queryOptions({ runId }, { refetchInterval: live ? 1000 : false }));
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const { detail, graph, timeline } = live;
+  const run = detail.run;
+  const chosenSession = useRunView((state) => state.sessionId);
+  const chunkIndex = useRunView((state) => state.chunkIndex);
+  const hovered = useRunView((state) => state.hoveredSessions);
+  const expandedChains = useRunView((state) => state.expandedChains);
+  const panel = useRunView((state) => state.panel);
+  const select = useRunView((state) => state.select);
+  const selectChunk = useRunView((state) => state.selectChunk);
+  const hover = useRunView((state) => state.hover);
+  const toggleChain = useRunView((state) => state.toggleChain);
+  const showPanel = useRunView((state) => state.showPanel);
 
-  // When the status changes (e.g. to succeeded) the graph and chunks are read once more, so the last step shows.
+  const sessions = useMemo(() => graph?.sessions ?? [], [graph]);
+  const sessionById = useMemo(() => new Map(sessions.map((session) => [session.id, session])), [sessions]);
+  const selectedId = chosenSession !== null && sessionById.has(chosenSession) ? chosenSession : defaultSessionId(sessions, run.output);
+  const selected = selectedId === null ? null : (sessionById.get(selectedId) ?? null);
+
+  // The selection goes into the URL (replace, so Back leaves the page instead of walking selections).
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: trpc.sessions.graph.queryKey({ runId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.sessions.chunks.pathKey() });
-  }, [run.status, runId, queryClient, trpc]);
+    if (chosenSession === null) return;
+    const search = selectionSearch(window.location.search, { sessionId: chosenSession, chunkIndex });
+    if (search !== window.location.search) window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}`);
+  }, [chosenSession, chunkIndex]);
 
-  const sessions = graph.data?.sessions ?? [];
-  const selectedId = chosenId !== null && sessions.some((session) => session.id === chosenId) ? chosenId : defaultSessionId(sessions, run.output);
-  const output = outputText(run.output);
-  const input = inputText(run.input);
+  const pending = useMemo<PendingNode[]>(() => {
+    if (run.status !== "running" && run.status !== "queued" && run.status !== "waiting") return [];
+    if (run.status === "waiting") return detail.pendingInterrupts.map((interrupt) => ({ nodeId: interrupt.nodeId, inputs: timeline.steps.filter((step) => step.nodeId === interrupt.nodeId && step.waiting).flatMap((step) => step.inputs).slice(-1), status: "waiting" as const }));
+    return timeline.next.map((step, position) => ({ nodeId: step.nodeId, inputs: step.inputs, status: position === 0 && run.status === "running" ? ("running" as const) : ("queued" as const) }));
+  }, [run.status, timeline, detail.pendingInterrupts]);
+  const failure = run.status === "failed" || run.status === "timed_out" ? timeline.failure : null;
+  const projection = useMemo(
+    () => toFlowGraph({ sessions, expandedChains, selectedSessionId: selectedId, pending, failure: failure === null ? null : { nodeId: failure.nodeId, code: failure.code, message: failure.message, inputs: failure.inputs } }),
+    [sessions, expandedChains, selectedId, pending, failure],
+  );
+  const errors = useMemo(() => runErrors(sessions, run.error, timeline.failure), [sessions, run.error, timeline.failure]);
+  const target = firstFailure(errors);
+  const jump = useCallback(
+    (entry: RunErrorEntry) => {
+      if (entry.sessionId === null) return;
+      select(entry.sessionId, entry.chunkIndex);
+      showPanel(entry.chunkIndex === null ? "session" : "inspector");
+    },
+    [select, showPanel],
+  );
+  const runningStep = run.status === "running" ? timeline.next[0] : undefined;
+  const runningNode = runningStep === undefined ? null : { nodeId: runningStep.nodeId, label: labels[runningStep.nodeId] ?? runningStep.nodeId };
+
+  const effects = useQuery(trpc.runs.effects.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY }));
+  const chunkCount = selected?.chunkCount ?? 0;
+  const chunkQuery = useQuery({
+    ...trpc.sessions.chunks.queryOptions(chunkPageInput(selectedId ?? "", chunkIndex ?? 0, chunkCount), { staleTime: Number.POSITIVE_INFINITY }),
+    enabled: selectedId !== null && chunkIndex !== null && chunkIndex < chunkCount,
+  });
+  const selectedChunk = chunkIndex === null ? null : (chunkQuery.data?.chunks.find((chunk) => chunk.index === chunkIndex) ?? null);
+
+  const [sessionWidth, setSessionWidth] = usePanelSize("run-session", SESSION_LIMITS);
+  const [inspectorWidth, setInspectorWidth] = usePanelSize("run-inspector", INSPECTOR_LIMITS);
+  const [timelineHeight, setTimelineHeight] = usePanelSize("run-timeline", TIMELINE_LIMITS);
+  const onGraphSelect = useCallback(
+    (sessionId: string) => {
+      select(sessionId, null);
+      if (window.matchMedia("(max-width: 1023px)").matches) showPanel("session");
+    },
+    [select, showPanel],
+  );
+  const onSelectChunk = useCallback((index: number) => selectChunk(index), [selectChunk]);
+  const onSelectSession = useCallback((sessionId: string) => select(sessionId, null), [select]);
+  const jumpToFailure = useCallback(() => {
+    if (target !== null) jump(target);
+  }, [target, jump]);
+  const shown = (name: RunPanel) => (panel === name ? "flex" : "hidden");
 
   return (
-    <main className="mx-auto max-w-6xl px-6 py-8" data-testid="run-page" data-run-id={run.id}>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold tracking-tight">
-          {workflowName} <span className="font-mono text-sm font-normal text-zinc-500" title={run.id}>{shortId(run.id)}</span>
-        </h1>
-        <StatusBadge status={run.status} testId="run-status" />
-        {usesDemoProvider ? <DemoProviderLabel /> : null}
-      </header>
-      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-xs text-zinc-500">Started</dt>
-          <dd>{formatTime(run.startedAt ?? run.createdAt)}</dd>
+    <main data-testid="run-page" data-run-id={run.id} className="flex h-[calc(100dvh-var(--header-height))] min-h-[560px] min-w-0 flex-col overflow-hidden">
+      <RunHeader
+        detail={detail}
+        workflowName={workflowName}
+        usesDemoProvider={usesDemoProvider}
+        stream={live.stream}
+        reconnects={live.reconnects}
+        lastSeq={live.lastSeq}
+        runningNode={runningNode}
+        errors={errors}
+        onJump={jump}
+        onJumpToFailure={target === null ? null : jumpToFailure}
+      />
+      {detail.pendingInterrupts.length > 0 || run.status === "needs_review" ? (
+        <div className="max-h-[45dvh] shrink-0 space-y-2 overflow-y-auto border-b border-line bg-raised px-3 py-2 sm:px-4">
+          <PendingApprovals interrupts={detail.pendingInterrupts} labels={labels} />
+          {run.status === "needs_review" ? <ReviewPanel runId={runId} /> : null}
         </div>
-        <div>
-          <dt className="text-xs text-zinc-500">Duration</dt>
-          <dd>{formatDuration(run.startedAt, run.finishedAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-zinc-500">Tokens</dt>
-          <dd data-testid="run-tokens">{formatTokens(run.tokensUsed)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-zinc-500">Input</dt>
-          <dd data-testid="run-input-text" className="truncate" title={input ?? undefined}>
-            {input ?? "(default)"}
-          </dd>
-        </div>
-      </dl>
-
-      <div className="mt-6 space-y-6">
-        <PendingApprovals interrupts={detail.data?.pendingInterrupts ?? []} />
-        {run.error !== null ? (
-          <section data-testid="run-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-800 dark:bg-red-950/40">
-            <p className="font-semibold text-red-800 dark:text-red-300">
-              {run.error.code}
-              {typeof run.error.node_id === "string" ? ` at node ${run.error.node_id}` : ""}
-            </p>
-            <p className="mt-1 whitespace-pre-wrap">{run.error.message}</p>
-          </section>
-        ) : null}
-        {output !== null ? (
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="text-sm font-semibold text-zinc-500">Output</h2>
-            <pre data-testid="run-output" className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">
-              {output}
-            </pre>
-          </section>
-        ) : null}
-
-        <div className="grid gap-6">
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-semibold text-zinc-500">Sessions</h2>
-            {graph.isError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {graph.error.message}
-              </p>
-            ) : graph.isPending ? (
-              <p className="text-sm text-zinc-500">Loading sessions…</p>
+      ) : null}
+      <nav aria-label="Run panels" className="flex shrink-0 border-b border-line bg-surface lg:hidden" role="tablist">
+        {TABS.map((tab) => (
+          <button
+            key={tab.panel}
+            type="button"
+            role="tab"
+            data-testid={`panel-tab-${tab.panel}`}
+            aria-selected={panel === tab.panel}
+            onClick={() => showPanel(tab.panel)}
+            className={`flex-1 border-b-2 px-2 py-2 text-xs font-medium ${panel === tab.panel ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </nav>
+      <div className="flex min-h-0 min-w-0 flex-1">
+        <section aria-label="Session graph and timeline" className={`${panel === "graph" || panel === "timeline" ? "flex" : "hidden"} min-h-0 min-w-0 flex-1 flex-col lg:flex`}>
+          <div className={`${shown("graph")} min-h-0 min-w-0 flex-1 lg:flex`}>
+            {graph === null ? (
+              live.graphError !== null ? (
+                <p role="alert" className="m-4 text-sm text-status-failed">
+                  Could not read the session graph: {live.graphError}
+                </p>
+              ) : (
+                <div data-testid="graph-loading" className="m-4 h-24 flex-1 animate-pulse rounded-md bg-raised" />
+              )
+            ) : sessions.length === 0 ? (
+              <div className="flex-1">
+                <EmptyState icon={Network} title="No sessions yet" testId="graph-empty">
+                  Sessions appear here as the run produces them.
+                </EmptyState>
+              </div>
             ) : (
-              <SessionList sessions={sessions} selectedId={selectedId} onSelect={setChosenId} />
+              <SessionGraph
+                projection={projection}
+                labels={labels}
+                selectedSessionId={selectedId}
+                hoveredSessions={hovered}
+                onSelectSession={onGraphSelect}
+                onToggleChain={toggleChain}
+                onHover={hover}
+                onFailure={jumpToFailure}
+              />
             )}
-          </section>
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-semibold text-zinc-500">
-              Chunks{selectedId === null ? "" : ` of ${shortId(selectedId)}`}
-            </h2>
-            {selectedId === null ? <p className="text-sm text-zinc-500">Select a session.</p> : <ChunkList key={selectedId} sessionId={selectedId} live={live} />}
-          </section>
+          </div>
+          <div className="hidden lg:block">
+            <ResizeHandle size={timelineHeight} onResize={setTimelineHeight} limits={TIMELINE_LIMITS} panelSide="bottom" label="Resize the timeline" controls="run-timeline-panel" />
+          </div>
+          <div
+            id="run-timeline-panel"
+            className={`${shown("timeline")} min-h-0 min-w-0 flex-1 flex-col bg-surface lg:flex lg:h-[var(--timeline-height)] lg:flex-none`}
+            style={{ ["--timeline-height" as string]: `${timelineHeight}px` }}
+          >
+            <h2 className="shrink-0 px-3 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-muted uppercase">Timeline</h2>
+            <div className="min-h-0 flex-1">
+              <RunTimeline
+                timeline={timeline}
+                runStatus={run.status}
+                runStartedAt={run.startedAt}
+                runFinishedAt={run.finishedAt}
+                labels={labels}
+                hoveredSessions={hovered}
+                selectedSessionId={selectedId}
+                onHover={hover}
+                onSelectSession={onSelectSession}
+              />
+            </div>
+          </div>
+        </section>
+        <div className="hidden lg:flex">
+          <ResizeHandle size={sessionWidth} onResize={setSessionWidth} limits={SESSION_LIMITS} panelSide="right" label="Resize the session panel" controls="run-session-panel" />
         </div>
+        <section
+          id="run-session-panel"
+          aria-label="Session"
+          className={`${shown("session")} min-h-0 min-w-0 flex-1 flex-col bg-surface lg:flex lg:w-[var(--session-width)] lg:flex-none`}
+          style={{ ["--session-width" as string]: `${sessionWidth}px` }}
+        >
+          <SessionPanel
+            sessions={sessions}
+            session={selected}
+            labels={labels}
+            workflowId={run.workflowId}
+            revisionNumber={revisionNumber}
+            selectedChunk={selectedId === chosenSession ? chunkIndex : null}
+            onSelectChunk={onSelectChunk}
+            onSelectSession={onSelectSession}
+          />
+        </section>
+        <div className="hidden lg:flex">
+          <ResizeHandle size={inspectorWidth} onResize={setInspectorWidth} limits={INSPECTOR_LIMITS} panelSide="right" label="Resize the inspector" controls="run-inspector-panel" />
+        </div>
+        <section
+          id="run-inspector-panel"
+          aria-label="Chunk inspector"
+          className={`${shown("inspector")} min-h-0 min-w-0 flex-1 flex-col overflow-y-auto overflow-x-hidden bg-surface lg:flex lg:w-[var(--inspector-width)] lg:flex-none`}
+          style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
+        >
+          <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
+          <ChunkInspector view={selectedChunk} loading={chunkQuery.isFetching} effects={effects.data ?? []} />
+        </section>
       </div>
     </main>
+  );
+}
+
+/** The run page below the navigation bar. */
+export function RunView(props: RunViewProps) {
+  return (
+    <RunViewStoreProvider initial={props.initialSelection}>
+      <RunViewBody {...props} />
+    </RunViewStoreProvider>
   );
 }

@@ -1,15 +1,24 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { isRathError } from "../../../runtime/errors";
+import { parseUrlSelection } from "../../../components/run/run-selection-url";
 import { RunView } from "../../../components/run/run-view";
 import { getRevision } from "../../../server/db/workflow-store";
 import { getRunDetail } from "../../../server/services/run-service";
 import { sharedRuntime } from "../../../server/services/shared-runtime";
 import { getWorkflowDetail } from "../../../server/services/workflow-service";
 import { createDemoProviderCheck } from "../../_data/demo-provider";
+import { nodeLabelsOf } from "../../_data/node-labels";
 
 export const dynamic = "force-dynamic";
 
-async function workflowNameOf(database: Awaited<ReturnType<typeof sharedRuntime>>["database"], workflowId: string): Promise<string> {
+type Database = Awaited<ReturnType<typeof sharedRuntime>>["database"];
+interface RunPageProps {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+async function workflowNameOf(database: Database, workflowId: string): Promise<string> {
   try {
     return (await getWorkflowDetail(database, workflowId)).workflow.name;
   } catch (error) {
@@ -18,18 +27,43 @@ async function workflowNameOf(database: Awaited<ReturnType<typeof sharedRuntime>
   }
 }
 
-/** One run: status, output, approvals, sessions and chunks (live while the run is active). */
-export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const { database } = await sharedRuntime();
-  let detail: Awaited<ReturnType<typeof getRunDetail>>;
+async function runOrNull(database: Database, id: string): Promise<Awaited<ReturnType<typeof getRunDetail>> | null> {
   try {
-    detail = await getRunDetail(database, id);
+    return await getRunDetail(database, id);
   } catch (error) {
-    if (isRathError(error, "not_found")) notFound();
+    if (isRathError(error, "not_found")) return null;
     throw error;
   }
+}
+
+/** The tab title: the workflow's name and the run's status. */
+export async function generateMetadata({ params }: RunPageProps): Promise<Metadata> {
+  const { id } = await params;
+  const { database } = await sharedRuntime();
+  const detail = await runOrNull(database, id);
+  if (detail === null) return { title: "Run not found" };
+  const name = await workflowNameOf(database, detail.run.workflowId);
+  return { title: `${name} · ${detail.run.status.replaceAll("_", " ")}` };
+}
+
+/** One run: the live session graph explorer. */
+export default async function RunPage({ params, searchParams }: RunPageProps) {
+  const [{ id }, search] = await Promise.all([params, searchParams]);
+  const { database } = await sharedRuntime();
+  const detail = await runOrNull(database, id);
+  if (detail === null) notFound();
   const [workflowName, revision] = await Promise.all([workflowNameOf(database, detail.run.workflowId), getRevision(database, detail.run.revisionId)]);
   const usesDemoProvider = revision === null ? false : await createDemoProviderCheck(database)(revision.spec);
-  return <RunView runId={id} initial={detail} workflowName={workflowName} usesDemoProvider={usesDemoProvider} />;
+  return (
+    <RunView
+      key={id}
+      runId={id}
+      initial={detail}
+      workflowName={workflowName}
+      revisionNumber={revision?.number ?? null}
+      labels={nodeLabelsOf(revision?.spec)}
+      usesDemoProvider={usesDemoProvider}
+      initialSelection={parseUrlSelection(search)}
+    />
+  );
 }

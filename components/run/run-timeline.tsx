@@ -1,0 +1,141 @@
+"use client";
+/**
+ * The run's node executions as a waterfall: one row per committed step (node label, bar from its start to its
+ * end on the run's time axis, retries, waiting), plus the step running now (its bar grows until it commits).
+ * Linked with the graph: hovering a row highlights its sessions there, and a row lights up when its sessions are
+ * hovered in the graph; clicking a row selects the session it produced. Rows are virtualised.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { Clock } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { TimelineState } from "../run-state/timeline";
+import { EmptyState } from "../ui/empty-state";
+import { StatusBadge } from "../ui/status-badge";
+
+/** Props of the timeline. */
+export interface RunTimelineProps {
+  timeline: TimelineState;
+  runStatus: string;
+  runStartedAt: string | null;
+  runFinishedAt: string | null;
+  labels: Readonly<Record<string, string>>;
+  hoveredSessions: ReadonlySet<string>;
+  selectedSessionId: string | null;
+  onHover: (sessionIds: readonly string[]) => void;
+  onSelectSession: (sessionId: string) => void;
+}
+
+interface Row {
+  key: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  status: string;
+  outputs: readonly string[];
+  inputs: readonly string[];
+  retries: number;
+}
+
+function millis(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** The waterfall. */
+export function RunTimeline({ timeline, runStatus, runStartedAt, runFinishedAt, labels, hoveredSessions, selectedSessionId, onHover, onSelectSession }: RunTimelineProps) {
+  const running = runStatus === "running" && timeline.next.length > 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    // A clock for the growing bar of the running step (no server request).
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [running]);
+
+  const rows = useMemo<Row[]>(() => {
+    const list: Row[] = timeline.steps.map((step) => ({
+      key: `s${step.stepSeq}`,
+      nodeId: step.nodeId,
+      start: step.startedAt,
+      end: Math.max(step.endedAt, step.startedAt),
+      status: step.waiting ? "waiting" : "succeeded",
+      outputs: step.outputs,
+      inputs: step.inputs,
+      retries: step.failedAttempts,
+    }));
+    const first = timeline.next[0];
+    if (running && first !== undefined) {
+      const since = timeline.nextSince ?? now;
+      list.push({ key: "running", nodeId: first.nodeId, start: since, end: Math.max(now, since), status: "running", outputs: [], inputs: first.inputs, retries: timeline.retrying[first.nodeId]?.attempts ?? 0 });
+    }
+    if (timeline.failure !== null) {
+      const at = timeline.failure.at;
+      list.push({ key: "failure", nodeId: timeline.failure.nodeId ?? "run", start: timeline.nextSince ?? at, end: at, status: "failed", outputs: [], inputs: timeline.failure.inputs, retries: 0 });
+    }
+    return list;
+  }, [timeline, running, now]);
+
+  const origin = rows.reduce((min, row) => Math.min(min, row.start), runStartedAt === null ? Number.POSITIVE_INFINITY : Date.parse(runStartedAt));
+  const finish = rows.reduce((max, row) => Math.max(max, row.end), runFinishedAt === null ? 0 : Date.parse(runFinishedAt));
+  const span = Math.max(1, finish - origin);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 26, overscan: 10 });
+
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={Clock} title="No steps yet" testId="timeline-empty">
+        Node executions appear here as the run commits them.
+      </EmptyState>
+    );
+  }
+  return (
+    <div ref={scroller} data-testid="run-timeline" className="h-full min-h-0 overflow-y-auto overflow-x-hidden" onMouseLeave={() => onHover([])}>
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as Row;
+          const left = ((row.start - origin) / span) * 100;
+          const width = Math.max(0.6, ((row.end - row.start) / span) * 100);
+          const linked = row.outputs.some((id) => hoveredSessions.has(id)) || (selectedSessionId !== null && row.outputs.includes(selectedSessionId));
+          const label = labels[row.nodeId] ?? row.nodeId;
+          const color = row.status === "failed" ? "var(--rath-status-failed)" : row.status === "running" ? "var(--rath-status-running)" : row.status === "waiting" ? "var(--rath-status-waiting)" : "var(--rath-accent)";
+          return (
+            <button
+              key={row.key}
+              type="button"
+              data-testid="timeline-step"
+              data-node-id={row.nodeId}
+              data-status={row.status}
+              data-outputs={row.outputs.join(" ")}
+              data-highlighted={linked ? "true" : "false"}
+              onMouseEnter={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
+              onFocus={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
+              onClick={() => {
+                const target = row.outputs[row.outputs.length - 1] ?? row.inputs[row.inputs.length - 1];
+                if (target !== undefined) onSelectSession(target);
+              }}
+              className={`absolute left-0 top-0 grid h-[26px] w-full grid-cols-[minmax(0,9rem)_minmax(0,1fr)_4.5rem] items-center gap-2 px-3 text-left text-xs sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_5rem] ${linked ? "bg-accent-soft" : "hover:bg-raised"}`}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <span className="flex min-w-0 items-center gap-1.5">
+                <StatusBadge status={row.status} compact />
+                <span className="min-w-0 truncate font-medium text-ink" title={`${label} (${row.nodeId})`}>
+                  {label}
+                </span>
+                {row.retries > 0 ? <span className="shrink-0 text-status-waiting">×{row.retries + 1}</span> : null}
+              </span>
+              <span className="relative h-3 min-w-0 rounded-sm bg-sunken">
+                <span
+                  className={`absolute inset-y-0 rounded-sm ${row.status === "running" ? "animate-pulse" : ""}`}
+                  style={{ left: `${Math.min(left, 99.4)}%`, width: `${Math.min(width, 100 - Math.min(left, 99.4))}%`, background: color, opacity: linked ? 1 : 0.75 }}
+                />
+              </span>
+              <span className="text-right tabular text-muted">{millis(row.end - row.start)}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+/**
+ * The selected session: who produced it (canvas node label and id, with a link to that node in the editor at the
+ * run's revision), its lineage (kind, parents to jump to), its status, usage (own, with ancestors, its branch
+ * subtree, the run — each computed from own usage, so merges never count twice), then its chunks.
+ */
+import { ExternalLink, MousePointerClick } from "lucide-react";
+import Link from "next/link";
+import { useMemo } from "react";
+import type { Usage } from "../../runtime/session/usage";
+import type { GraphSessionData } from "../run-state/live-graph";
+import { CopyableId } from "../ui/copyable-id";
+import { EmptyState } from "../ui/empty-state";
+import { formatTokens, shortId } from "../ui/format";
+import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
+import { StatusBadge } from "../ui/status-badge";
+import { ChunkList } from "./chunk-list";
+import { sessionUsageView } from "./usage-views";
+
+/** Props of the panel. */
+export interface SessionPanelProps {
+  sessions: readonly GraphSessionData[];
+  session: GraphSessionData | null;
+  labels: Readonly<Record<string, string>>;
+  workflowId: string;
+  revisionNumber: number | null;
+  selectedChunk: number | null;
+  onSelectChunk: (index: number) => void;
+  onSelectSession: (sessionId: string) => void;
+}
+
+function UsageCell({ label, usage, testId, hint }: { label: string; usage: Usage | null; testId: string; hint: string }) {
+  return (
+    <div className="min-w-0" title={usage === null ? hint : `${hint}: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion`}>
+      <dt className="truncate text-[11px] text-muted">{label}</dt>
+      <dd data-testid={testId} data-total={usage?.total_tokens ?? 0} className="text-sm font-medium tabular text-ink">
+        {usage === null ? "—" : formatTokens(usage.total_tokens)}
+      </dd>
+    </div>
+  );
+}
+
+/** Where the canvas editor shows the node that produced a session, at the run's revision. */
+export function canvasNodeHref(workflowId: string, revisionNumber: number | null, nodeId: string): string {
+  const params = new URLSearchParams();
+  if (revisionNumber !== null) params.set("revision", String(revisionNumber));
+  params.set("node", nodeId);
+  return `/workflows/${encodeURIComponent(workflowId)}?${params.toString()}`;
+}
+
+/** The panel. */
+export function SessionPanel({ sessions, session, labels, workflowId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession }: SessionPanelProps) {
+  const usage = useMemo(() => (session === null ? null : sessionUsageView(sessions, session.id)), [sessions, session]);
+  if (session === null) {
+    return (
+      <EmptyState icon={MousePointerClick} title="No session selected" testId="session-empty">
+        Click a node in the graph to read its chunks.
+      </EmptyState>
+    );
+  }
+  const kind = lineageStyle(lineageEdgeKind(session.lineage.lineage_kind));
+  const KindIcon = kind.icon;
+  const label = session.nodeId === null ? null : (labels[session.nodeId] ?? session.nodeId);
+  const failed = session.toolErrors !== null || session.status === "failed";
+  return (
+    <div data-testid="session-panel" data-session-id={session.id} className="flex h-full min-h-0 min-w-0 flex-col">
+      <div className="shrink-0 space-y-2 border-b border-line px-3 py-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <h2 className="min-w-0 truncate text-sm font-semibold" title={label ?? undefined}>
+            {label ?? "Session"}
+          </h2>
+          {session.nodeId !== null ? <span className="truncate font-mono text-[11px] text-faint">{session.nodeId}</span> : null}
+          <StatusBadge status={failed ? "failed" : "succeeded"} testId="session-status" className="ml-auto" />
+        </div>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+          <CopyableId id={session.id} testId="session-id" />
+          <span className="inline-flex items-center gap-1" title={kind.description} data-testid="session-lineage" data-kind={session.lineage.lineage_kind}>
+            <KindIcon className="size-3" aria-hidden="true" style={{ color: kind.stroke }} /> {kind.label}
+          </span>
+          <span className="tabular">{session.chunkCount} chunks</span>
+          {session.lineage.parent_session_ids.length > 0 ? (
+            <span className="inline-flex min-w-0 flex-wrap items-center gap-1">
+              from
+              {session.lineage.parent_session_ids.map((parent) => (
+                <button key={parent} type="button" data-testid="session-parent" onClick={() => onSelectSession(parent)} className="rounded px-0.5 font-mono text-[11px] hover:bg-raised hover:text-accent" title={parent}>
+                  {shortId(parent)}
+                </button>
+              ))}
+            </span>
+          ) : null}
+          {session.nodeId !== null ? (
+            <Link data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionNumber, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
+              Open node{revisionNumber === null ? "" : ` (rev ${revisionNumber})`} <ExternalLink className="size-3" aria-hidden="true" />
+            </Link>
+          ) : null}
+        </div>
+        {usage !== null ? (
+          <dl data-testid="session-usage" className="grid grid-cols-4 gap-2 rounded-md bg-raised px-2 py-1.5">
+            <UsageCell label="Own" usage={usage.own} testId="usage-own" hint="tokens of this session's own chunks" />
+            <UsageCell label="With ancestors" usage={usage.cumulative} testId="usage-cumulative" hint="own plus every distinct ancestor's own tokens" />
+            <UsageCell label="Branch" usage={usage.subtree} testId="usage-subtree" hint="own plus every distinct descendant's own tokens" />
+            <UsageCell label="Run" usage={usage.run} testId="usage-run" hint="every session's own tokens, each once" />
+          </dl>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1 pt-1">
+        <ChunkList key={session.id} session={session} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+"use client";
+/**
+ * The live state of a run page: the run (`runs.get`), its session graph (`sessions.graph`, then grown from events),
+ * its timeline (the step events read once, then grown) and the stream's state. Events come from the `runs.onEvents`
+ * subscription (server-sent events, pushed by the server), never from polling. The subscription starts after the
+ * graph's `eventSeq`; when the connection drops, tRPC reconnects with the last event id it saw, and applying
+ * events is idempotent, so nothing is lost or shown twice. Events are applied once per animation frame.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { applyRunEvents, namesUnknownSession, type RunEventData, type SessionGraphData } from "../run-state/live-graph";
+import { applyTimelineEvents, EMPTY_TIMELINE, TIMELINE_EVENT_TYPES, type TimelineState } from "../run-state/timeline";
+import type { RunDetail } from "../trpc/router-types";
+import { useTRPC, useTRPCClient } from "../trpc/trpc-context";
+import { isActiveStatus } from "../ui/format";
+
+/** What the live indicator shows. */
+export type StreamState = "loading" | "connecting" | "live" | "reconnecting" | "ended";
+
+/** The run page's data. */
+export interface RunLive {
+  detail: RunDetail;
+  graph: SessionGraphData | null;
+  graphError: string | null;
+  timeline: TimelineState;
+  stream: StreamState;
+  /** The last event seq applied. */
+  lastSeq: number;
+  /** Reconnections so far (the indicator shows them). */
+  reconnects: number;
+}
+
+/** Events that change the run itself (status, interrupts): the run is read again after them. */
+const RUN_EVENT_PREFIXES = ["run.state.changed", "run.interrupt.", "run.execution.", "run.review"];
+const RECENT_LIMIT = 5000;
+
+/** Follows one run live. */
+export function useRunLive(runId: string, initial: RunDetail): RunLive {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const detailQuery = useQuery(trpc.runs.get.queryOptions({ runId }, { initialData: initial, staleTime: Number.POSITIVE_INFINITY }));
+  const detail = detailQuery.data ?? initial;
+  const graphQuery = useQuery(trpc.sessions.graph.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }));
+  const [graph, setGraph] = useState<SessionGraphData | null>(null);
+  const [timeline, setTimeline] = useState<TimelineState | null>(null);
+  const [stream, setStream] = useState<StreamState>("loading");
+  const [reconnects, setReconnects] = useState(0);
+  const graphRef = useRef<SessionGraphData | null>(null);
+  const recent = useRef<RunEventData[]>([]);
+  const terminalAtLoad = useRef(!isActiveStatus(initial.run.status));
+
+  // A (re)read graph: events received since its eventSeq are applied again, so a re-read never goes back in time.
+  useEffect(() => {
+    const data = graphQuery.data;
+    if (data === undefined) return;
+    const next = applyRunEvents(data, recent.current);
+    graphRef.current = next;
+    setGraph(next);
+  }, [graphQuery.data]);
+
+  // The timeline: the step events read once after the graph (so it covers at least the graph's eventSeq).
+  const graphLoaded = graphQuery.data !== undefined;
+  useEffect(() => {
+    if (!graphLoaded) return;
+    let cancelled = false;
+    void (async () => {
+      let state = EMPTY_TIMELINE;
+      let afterSeq = 0;
+      for (;;) {
+        const page = await client.runs.events.query({ runId, afterSeq, limit: 1000, types: [...TIMELINE_EVENT_TYPES] });
+        state = applyTimelineEvents(state, page.events);
+        if (page.events.length < 1000) break;
+        afterSeq = page.nextAfterSeq;
+      }
+      if (!cancelled) setTimeline(state);
+    })().catch(() => {
+      if (!cancelled) setTimeline(EMPTY_TIMELINE);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [graphLoaded, client, runId]);
+
+  // The subscription, once the graph and the timeline are there.
+  const ready = graphLoaded && timeline !== null;
+  const startSeq = useRef<number | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    if (terminalAtLoad.current) {
+      setStream("ended");
+      return;
+    }
+    startSeq.current ??= graphRef.current?.eventSeq ?? 0;
+    let queue: RunEventData[] = [];
+    let frame: number | null = null;
+    let connectedOnce = false;
+    const flush = (): void => {
+      frame = null;
+      const events = queue;
+      queue = [];
+      if (events.length === 0) return;
+      recent.current = [...recent.current, ...events].slice(-RECENT_LIMIT);
+      const current = graphRef.current;
+      if (current !== null) {
+        if (namesUnknownSession(current, events)) void graphQuery.refetch();
+        const next = applyRunEvents(current, events);
+        graphRef.current = next;
+        if (next !== current) setGraph(next);
+      }
+      setTimeline((state) => applyTimelineEvents(state ?? EMPTY_TIMELINE, events));
+      if (events.some((event) => RUN_EVENT_PREFIXES.some((prefix) => event.type.startsWith(prefix)))) {
+        void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.runs.effects.queryKey({ runId }) });
+      }
+    };
+    setStream("connecting");
+    const subscription = client.runs.onEvents.subscribe(
+      { runId, afterSeq: startSeq.current },
+      {
+        onStarted: () => {
+          if (connectedOnce) setReconnects((count) => count + 1);
+          connectedOnce = true;
+          setStream("live");
+        },
+        onData: (envelope) => {
+          queue.push(envelope.data);
+          frame ??= window.requestAnimationFrame(flush);
+        },
+        onConnectionStateChange: (state) => {
+          if (state.state === "connecting" && connectedOnce) setStream("reconnecting");
+          if (state.state === "pending") setStream("live");
+        },
+        onError: () => setStream("reconnecting"),
+        onComplete: () => {
+          if (frame !== null) window.cancelAnimationFrame(frame);
+          flush();
+          setStream("ended");
+          void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
+        },
+      },
+    );
+    return () => {
+      subscription.unsubscribe();
+      if (frame !== null) window.cancelAnimationFrame(frame);
+    };
+    // graphQuery.refetch is stable; the subscription lives as long as the page.
+  }, [ready, client, runId, queryClient, trpc]);
+
+  return {
+    detail,
+    graph,
+    graphError: graphQuery.isError ? graphQuery.error.message : null,
+    timeline: timeline ?? EMPTY_TIMELINE,
+    stream,
+    lastSeq: graph?.eventSeq ?? 0,
+    reconnects,
+  };
+}

@@ -1,0 +1,197 @@
+"use client";
+/**
+ * The run's session graph drawn with xyflow: the projection of `toFlowGraph` laid out by ELK in a web worker
+ * (a provisional layout first), edges styled by lineage kind, only visible elements rendered (thousands of sessions
+ * stay smooth), the selected node kept in view. Clicking a session selects it; clicking a chain expands it;
+ * hovering highlights the session (and its timeline step).
+ */
+import "@xyflow/react/dist/style.css";
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type NodeMouseHandler } from "@xyflow/react";
+import { useEffect, useMemo, useRef } from "react";
+import { useGraphLayout } from "../graph-layout/use-graph-layout";
+import type { LayoutGraphInput } from "../graph-layout/layout-types";
+import { useIsDark } from "../shell/use-theme";
+import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
+import { GraphLegend } from "./graph-legend";
+import { GRAPH_NODE_TYPES, type GraphFlowNode } from "./graph-nodes";
+import type { FlowProjection } from "./to-flow-graph";
+
+/** Props of the graph. */
+export interface SessionGraphProps {
+  projection: FlowProjection;
+  /** Canvas node labels by node id (from the run's revision). */
+  labels: Readonly<Record<string, string>>;
+  selectedSessionId: string | null;
+  hoveredSessions: ReadonlySet<string>;
+  onSelectSession: (sessionId: string) => void;
+  onToggleChain: (chainId: string) => void;
+  onHover: (sessionIds: readonly string[]) => void;
+  onFailure: () => void;
+}
+
+const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
+const FIT_ALL_LIMIT = 120;
+
+function sessionsOfNode(node: GraphFlowNode): string[] {
+  if (node.type === "session") return [node.data.session.id];
+  if (node.type === "chain") return node.data.sessions.map((session) => session.id);
+  return [];
+}
+
+function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure }: SessionGraphProps) {
+  const layoutInput = useMemo<LayoutGraphInput>(
+    () => ({
+      nodes: projection.nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
+      edges: projection.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target })),
+    }),
+    [projection],
+  );
+  const { layout, source } = useGraphLayout(layoutInput, LAYOUT_OPTIONS);
+  const selectedNodeId = selectedSessionId === null ? null : (projection.nodeOfSession.get(selectedSessionId) ?? null);
+  const highlightedNodes = useMemo(() => {
+    const ids = new Set<string>();
+    for (const sessionId of hoveredSessions) {
+      const nodeId = projection.nodeOfSession.get(sessionId);
+      if (nodeId !== undefined) ids.add(nodeId);
+    }
+    return ids;
+  }, [hoveredSessions, projection]);
+
+  const nodes = useMemo<GraphFlowNode[]>(
+    () =>
+      projection.nodes.map((node) => {
+        const position = layout.positions[node.id] ?? { x: 0, y: 0 };
+        const data = node.data;
+        const nodeId = data.kind === "session" ? data.session.nodeId : data.kind === "chain" ? (data.sessions[0]?.nodeId ?? null) : data.nodeId;
+        const extras = {
+          label: nodeId === null ? null : (labels[nodeId] ?? null),
+          selected: node.id === selectedNodeId,
+          highlighted: highlightedNodes.has(node.id),
+        };
+        return {
+          id: node.id,
+          type: data.kind,
+          position,
+          width: node.width,
+          height: node.height,
+          data: { ...data, ...extras },
+          draggable: false,
+          connectable: false,
+          selectable: false,
+          ariaLabel:
+            data.kind === "session"
+              ? `Session ${extras.label ?? data.session.nodeId ?? data.session.id}, ${data.failed ? "failed" : data.session.lineage.lineage_kind}`
+              : data.kind === "chain"
+                ? `Chain of ${data.sessions.length} sessions, press Enter to expand`
+                : undefined,
+        } as GraphFlowNode;
+      }),
+    [projection, layout, labels, selectedNodeId, highlightedNodes],
+  );
+  const edges = useMemo<LineageFlowEdge[]>(
+    () =>
+      projection.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        type: "lineage",
+        selectable: false,
+        focusable: false,
+        data: { kind: edge.kind, onFailurePath: edge.onFailurePath, highlighted: highlightedNodes.has(edge.source) || highlightedNodes.has(edge.target) },
+      })),
+    [projection, highlightedNodes],
+  );
+
+  const flow = useReactFlow();
+  const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || nodes.length === 0) return;
+    if (source !== "elk" && nodes.length > 1) return;
+    framed.current = true;
+    if (nodes.length <= FIT_ALL_LIMIT && selectedNodeId === null) {
+      void flow.fitView({ padding: 0.15, maxZoom: 1.1 });
+      return;
+    }
+    const focus = nodes.find((node) => node.id === selectedNodeId) ?? nodes[nodes.length - 1];
+    if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: 0.9 });
+  }, [nodes, source, flow, selectedNodeId]);
+
+  // A selection made elsewhere (the URL, "Jump to failure", the timeline) scrolls its node into view.
+  const lastCentred = useRef<string | null>(null);
+  useEffect(() => {
+    if (selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current) return;
+    lastCentred.current = selectedNodeId;
+    const node = flow.getNode(selectedNodeId);
+    if (node === undefined) return;
+    const { x, y, zoom } = flow.getViewport();
+    const bounds = document.querySelector("[data-testid=session-graph]")?.getBoundingClientRect();
+    if (bounds === undefined) return;
+    const left = node.position.x * zoom + x;
+    const top = node.position.y * zoom + y;
+    const inside = left >= 0 && top >= 0 && left + (node.width ?? 0) * zoom <= bounds.width && top + (node.height ?? 0) * zoom <= bounds.height;
+    if (!inside) void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(zoom, 0.7), duration: 250 });
+  }, [selectedNodeId, flow, nodes]);
+
+  const activate = (node: GraphFlowNode): void => {
+    if (node.type === "session") onSelectSession(node.data.session.id);
+    else if (node.type === "chain") onToggleChain(node.data.chainId);
+    else if (node.type === "failure") onFailure();
+  };
+  const onNodeClick: NodeMouseHandler<GraphFlowNode> = (_event, node) => activate(node);
+  const kinds = useMemo(() => new Set(projection.nodes.flatMap((node) => (node.data.kind === "session" ? [node.data.session.lineage.lineage_kind] : []))), [projection]);
+  const isDark = useIsDark();
+
+  return (
+    <div
+      data-testid="session-graph"
+      data-layout={source}
+      data-node-count={nodes.length}
+      className="relative h-full min-h-0 w-full min-w-0"
+      onKeyDown={(event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        const id = (event.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id");
+        const node = id ? nodes.find((entry) => entry.id === id) : undefined;
+        if (node === undefined) return;
+        event.preventDefault();
+        activate(node);
+      }}
+    >
+      <ReactFlow<GraphFlowNode, LineageFlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={GRAPH_NODE_TYPES}
+        edgeTypes={GRAPH_EDGE_TYPES}
+        onNodeClick={onNodeClick}
+        onNodeMouseEnter={(_event, node) => onHover(sessionsOfNode(node))}
+        onNodeMouseLeave={() => onHover([])}
+        onlyRenderVisibleElements
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        nodesFocusable
+        minZoom={0.05}
+        maxZoom={2}
+        proOptions={{ hideAttribution: true }}
+        colorMode={isDark ? "dark" : "light"}
+      >
+        <Background gap={20} size={1} color="var(--rath-line)" />
+        <Controls showInteractive={false} position="bottom-right" />
+        {nodes.length > 12 ? <MiniMap pannable zoomable position="top-right" className="!hidden md:!block" nodeColor="var(--rath-line-strong)" maskColor="color-mix(in srgb, var(--rath-canvas) 70%, transparent)" /> : null}
+      </ReactFlow>
+      <div className="pointer-events-none absolute bottom-2 left-2 right-14 flex">
+        <div className="pointer-events-auto max-w-full">
+          <GraphLegend kinds={kinds} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The graph with its own xyflow provider. */
+export function SessionGraph(props: SessionGraphProps) {
+  return (
+    <ReactFlowProvider>
+      <GraphCanvas {...props} />
+    </ReactFlowProvider>
+  );
+}
