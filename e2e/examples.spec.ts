@@ -4,33 +4,37 @@ import { startRunFromHome } from "./helpers";
 test("the fork/merge example shows two forks merged into one session", async ({ page }) => {
   await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
-  await expect(page.locator('[data-testid="session-row"][data-lineage-kind="op_fork"]')).toHaveCount(2);
-  const merge = page.locator('[data-testid="session-row"][data-lineage-kind="op_merge"]');
+  await expect(page.locator('[data-testid="graph-node"][data-lineage-kind="op_fork"]')).toHaveCount(2);
+  const merge = page.locator('[data-testid="graph-node"][data-lineage-kind="op_merge"]');
   await expect(merge).toHaveCount(1);
   await merge.click();
+  // The prefix both forks share is listed once, collapsed; opening it shows the question.
+  const shared = page.locator('[data-testid="chunk-segment"][data-kind="shared"]');
+  await expect(shared).toHaveAttribute("data-collapsed", "true");
+  await shared.getByRole("button", { expanded: false }).click();
   const chunks = page.getByTestId("chunk-list").getByTestId("chunk");
   await expect(chunks.filter({ hasText: "Compare SQLite and PostgreSQL." }).first()).toBeVisible();
-  await expect(page.getByTestId("chunk-list").locator('[data-kind="assistant"]')).toHaveCount(2);
+  await expect(page.getByTestId("chunk-list").locator('[data-kind="assistant"]').first()).toBeVisible();
 });
 
 test("the selector example shows the router's route decision", async ({ page }) => {
   await startRunFromHome(page, "Selector loop", "Write a haiku about branches.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
-  const router = page.locator('[data-testid="session-row"][data-node-id="router"]').first();
+  const router = page.locator('[data-testid="graph-node"][data-node-id="router"]').first();
   await router.click();
   await expect(router).toHaveAttribute("aria-selected", "true");
   const decision = page.getByTestId("chunk-list").getByTestId("route-decision").first();
   await expect(decision).toBeVisible();
   await expect(decision).toContainText("chose");
   await expect(decision.getByTestId("route-chosen")).toHaveText(/^(Editor|Writer|done)$/);
-  await page.screenshot({ path: "test-results/screenshots/run-selector.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/run-selector.png", fullPage: false });
 });
 
 test("the memory example recalls in a later run what an earlier run was told", async ({ page }) => {
   const fact = `My parcel code is ${Date.now()}.`;
   await startRunFromHome(page, "Notes with memory", fact);
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
-  const loop = page.locator('[data-testid="session-row"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
+  const loop = page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
   await loop.click();
   // The first run finds nothing to recall; it remembers its answer and commits the message.
   const firstMemory = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="memory"]');
@@ -40,10 +44,10 @@ test("the memory example recalls in a later run what an earlier run was told", a
 
   await startRunFromHome(page, "Notes with memory", "What is my parcel code?");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
-  await page.locator('[data-testid="session-row"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]').click();
+  await page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]').click();
   const recall = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="memory"]').first();
   await expect(recall).toContainText("recall · notes · query: What is my parcel code?");
   await expect(recall.getByTestId("memory-hit")).toHaveCount(1);
   await expect(recall.getByTestId("memory-hit")).toContainText(fact);
-  await page.screenshot({ path: "test-results/screenshots/run-memory.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/run-memory.png", fullPage: false });
 });

@@ -10,10 +10,10 @@ test("a run of the hello example started from the UI succeeds and shows its sess
   await expect(page.getByTestId("run-output")).toContainText(`You said: "${input}"`);
   await expect(page.getByTestId("run-input-text")).toHaveText(input);
 
-  const rows = page.getByTestId("session-row");
-  await expect(rows.first()).toBeVisible();
-  await expect(page.locator('[data-testid="session-row"][data-node-id="assistant"]').first()).toBeVisible();
-  await expect(page.locator('[data-testid="session-row"][data-node-id="input"]').first()).toBeVisible();
+  const nodes = page.getByTestId("graph-node");
+  await expect(nodes.first()).toBeVisible();
+  await expect(page.locator('[data-testid="graph-node"][data-node-id="assistant"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="graph-node"][data-node-id="input"]').first()).toBeVisible();
 
   const chunks = page.getByTestId("chunk-list");
   await expect(chunks.locator('[data-testid="chunk"][data-kind="user"]').getByTestId("chunk-text").filter({ hasText: input }).first()).toBeVisible();
@@ -24,14 +24,14 @@ test("a run of the hello example started from the UI succeeds and shows its sess
   await expect(toolResult.getByTestId("chunk-text")).toContainText('"exit_code":0');
 
   // Selecting the input session shows only its one user chunk.
-  await page.locator('[data-testid="session-row"][data-node-id="input"]').first().click();
+  await page.locator('[data-testid="graph-node"][data-node-id="input"]').first().click();
   await expect(page.getByTestId("chunk-list").getByTestId("chunk")).toHaveCount(1);
   await expect(page.getByTestId("chunk-list").getByTestId("chunk-kind")).toHaveText("user");
-  const loop = page.locator('[data-testid="session-row"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
+  const loop = page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
   await loop.click();
   await expect(loop).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("chunk-list").locator('[data-kind="tool_result"]').first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screenshots/run-hello.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/run-hello.png", fullPage: false });
 
   // The home page now lists the run as succeeded.
   await page.getByTestId("nav-home").click();

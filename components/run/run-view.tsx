@@ -72,7 +72,6 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const expandedChains = useRunView((state) => state.expandedChains);
   const panel = useRunView((state) => state.panel);
   const select = useRunView((state) => state.select);
-  const selectChunk = useRunView((state) => state.selectChunk);
   const hover = useRunView((state) => state.hover);
   const toggleChain = useRunView((state) => state.toggleChain);
   const showPanel = useRunView((state) => state.showPanel);
@@ -130,7 +129,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
     },
     [select, showPanel],
   );
-  const onSelectChunk = useCallback((index: number) => selectChunk(index), [selectChunk]);
+  const onSelectChunk = useCallback((index: number) => select(selectedId, index), [select, selectedId]);
   const onSelectSession = useCallback((sessionId: string) => select(sessionId, null), [select]);
   const jumpToFailure = useCallback(() => {
     if (target !== null) jump(target);

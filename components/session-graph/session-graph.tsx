@@ -104,11 +104,13 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
 
   const flow = useReactFlow();
   const framed = useRef(false);
+  const lastCentred = useRef<string | null>(null);
   useEffect(() => {
     if (framed.current || nodes.length === 0) return;
     if (source !== "elk" && nodes.length > 1) return;
     framed.current = true;
-    if (nodes.length <= FIT_ALL_LIMIT && selectedNodeId === null) {
+    if (nodes.length <= FIT_ALL_LIMIT) {
+      lastCentred.current = selectedNodeId;
       void flow.fitView({ padding: 0.15, maxZoom: 1.1 });
       return;
     }
@@ -117,7 +119,6 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   }, [nodes, source, flow, selectedNodeId]);
 
   // A selection made elsewhere (the URL, "Jump to failure", the timeline) scrolls its node into view.
-  const lastCentred = useRef<string | null>(null);
   useEffect(() => {
     if (selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current) return;
     lastCentred.current = selectedNodeId;

@@ -1,0 +1,271 @@
+/**
+ * The run view (session graph explorer) on the production build: exact fork/merge edges, tool evidence in the
+ * inspector, a run that grows live without reload, a stream cut mid-run that resumes without losing or repeating
+ * chunks, failed branches and "Jump to failure", inert model output, the selection in the URL, approvals (edit,
+ * respond) and a needs_review settlement from the page.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import type { ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
+import { startRunFromHome } from "./helpers";
+import { chainSpec, failingBranchSpec, MODELS, registerProvider, sessionGraph, startScriptedModel, trpcMutation, trpcQuery, waitForStatus, type GraphSession, type StartedRun } from "./run-view-fixtures";
+
+// A fresh name per worker: the studio caches providers by name, and a restarted worker serves on a new port.
+const PROVIDER = `e2e-scripted-${Date.now()}`;
+let model: ChatCompletionsServer;
+
+test.beforeAll(async ({ request }) => {
+  model = await startScriptedModel();
+  await registerProvider(request, PROVIDER, model);
+});
+test.afterAll(async () => {
+  await model.close();
+});
+
+/** Sessions drawn as their own node: prompt sessions are folded into the turn they feed. */
+function drawnSessions(sessions: readonly GraphSession[]): GraphSession[] {
+  return sessions.filter((session) => !(session.lineage.lineage_kind === "leaf_system" && session.lineage.parent_session_ids.length === 0));
+}
+
+async function openRun(page: Page, runId: string, search = ""): Promise<void> {
+  await page.goto(`/runs/${runId}${search}`);
+  await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
+}
+
+test("fork/merge: every fork and merge edge has exactly the parents sessions.graph reports", async ({ page }) => {
+  const runId = await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "ended");
+  const graph = await sessionGraph(page.request, runId);
+  const operated = graph.sessions.filter((session) => session.lineage.lineage_kind === "op_fork" || session.lineage.lineage_kind === "op_merge");
+  expect(operated.filter((session) => session.lineage.lineage_kind === "op_fork")).toHaveLength(2);
+  expect(operated.filter((session) => session.lineage.lineage_kind === "op_merge")).toHaveLength(1);
+  for (const session of operated) {
+    const edges = page.locator(`[data-testid="graph-edge"][data-target="${session.id}"]`);
+    await expect(edges).toHaveCount(new Set(session.lineage.parent_session_ids).size);
+    const sources = await edges.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-source")).sort());
+    expect(sources).toEqual([...new Set(session.lineage.parent_session_ids)].sort());
+    const kind = session.lineage.lineage_kind === "op_fork" ? "fork" : "merge";
+    for (const element of await edges.all()) await expect(element).toHaveAttribute("data-kind", kind);
+  }
+  await expect(page.getByTestId("graph-legend")).toContainText("merge");
+
+  // The merge shows its parents' shared prefix once, collapsed, and the point where the branches joined.
+  const merge = operated.find((session) => session.lineage.lineage_kind === "op_merge") as GraphSession;
+  await page.locator(`[data-testid="graph-node"][data-session-id="${merge.id}"]`).click();
+  await expect(page.getByTestId("session-panel")).toHaveAttribute("data-session-id", merge.id);
+  await expect(page.locator('[data-testid="chunk-segment"][data-kind="shared"]')).toHaveAttribute("data-collapsed", "true");
+  await expect(page.getByTestId("chunk-join")).toHaveCount(1);
+  await expect(page.locator('[data-testid="chunk-segment"][data-kind="repeated"]')).toContainText("same as #0");
+  await page.locator('[data-testid="chunk-segment"][data-kind="shared"]').getByRole("button", { expanded: false }).click();
+  await expect(page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="user"]').filter({ hasText: "Compare SQLite and PostgreSQL." })).toHaveCount(1);
+  expect(page.url()).toContain(`session=${merge.id}`);
+  await expect(page).toHaveTitle(/Fork\/merge research · succeeded/);
+});
+
+test("clicking a tool chunk shows its arguments, result and evidence; the URL restores that selection", async ({ page }) => {
+  const runId = await startRunFromHome(page, "Hello agent", "List the workspace please.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const toolChunk = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="tool_result"]').first();
+  await toolChunk.click();
+  const inspector = page.getByTestId("chunk-inspector");
+  await expect(inspector).toHaveAttribute("data-kind", "tool_result");
+  await expect(inspector.getByTestId("inspector-tool-name")).toHaveText("run_shell_command");
+  await expect(inspector.getByTestId("inspector-arguments-json")).toContainText("cmd");
+  await expect(inspector.getByTestId("inspector-result-value")).toContainText("exit_code");
+  await expect(inspector.getByTestId("inspector-tool-outcome").locator("[data-ok]")).toHaveAttribute("data-ok", "true");
+  await expect(inspector.getByTestId("inspector-sandbox")).toContainText("local");
+
+  const sessionId = (await page.getByTestId("session-panel").getAttribute("data-session-id")) as string;
+  const index = (await inspector.getAttribute("data-index")) as string;
+  await expect.poll(() => page.url()).toContain(`session=${sessionId}&chunk=${index}`);
+
+  // A copied link opens exactly that view.
+  const fresh = await page.context().newPage();
+  await openRun(fresh, runId, `?session=${sessionId}&chunk=${index}`);
+  await expect(fresh.getByTestId("session-panel")).toHaveAttribute("data-session-id", sessionId);
+  await expect(fresh.getByTestId("chunk-inspector")).toHaveAttribute("data-index", index);
+  await expect(fresh.getByTestId("chunk-inspector")).toHaveAttribute("data-kind", "tool_result");
+  await expect(fresh.locator(`[data-testid="graph-node"][data-session-id="${sessionId}"]`)).toHaveAttribute("aria-selected", "true");
+  await fresh.close();
+});
+
+test("a slowed run grows live on the page without a reload", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Slow chain", PROVIDER, MODELS.slow, 5), input: "Go slowly." });
+  const runId = started.run.id;
+  await openRun(page, runId);
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "live");
+  const nodes = page.getByTestId("graph-node");
+  const early = await nodes.count();
+  // Sessions appear while the run is still running.
+  await expect.poll(async () => (await nodes.count()) > early && (await page.getByTestId("run-status").getAttribute("data-status")) === "running", { timeout: 30_000 }).toBe(true);
+  await expect(page.getByTestId("running-node")).toBeVisible();
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
+  const graph = await sessionGraph(page.request, runId);
+  await expect(nodes).toHaveCount(drawnSessions(graph.sessions).length);
+  await expect(page.getByTestId("timeline-step")).toHaveCount(7);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test("a stream cut mid-run resumes from the last event: no chunk missing, none twice", async ({ page }) => {
+  let requests = 0;
+  await page.route("**/api/trpc/runs.onEvents**", async (route) => {
+    requests += 1;
+    if (requests === 1) {
+      // The first connection is cut after its first few events arrived.
+      const response = await fetch(route.request().url(), { headers: route.request().headers() });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && (text.match(/\nid: ?\d+/g) ?? []).length < 3) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      await reader.cancel();
+      await route.fulfill({ status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" }, body: text.slice(0, text.lastIndexOf("\n\n") + 2) });
+      return;
+    }
+    if (requests <= 3) {
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Cut stream", PROVIDER, MODELS.slow, 5), input: "Keep going." });
+  const runId = started.run.id;
+  await openRun(page, runId);
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
+  expect(requests).toBeGreaterThanOrEqual(4);
+  await expect.poll(async () => Number(await page.getByTestId("live-indicator").getAttribute("data-reconnects"))).toBeGreaterThanOrEqual(1);
+
+  const graph = await sessionGraph(page.request, runId);
+  const drawn = drawnSessions(graph.sessions);
+  await expect(page.getByTestId("graph-node")).toHaveCount(drawn.length);
+  for (const session of drawn) {
+    await expect(page.locator(`[data-testid="graph-node"][data-session-id="${session.id}"] [data-testid="graph-node-chunks"]`)).toHaveAttribute("data-count", String(session.chunkCount));
+  }
+  const last = drawn[drawn.length - 1] as GraphSession;
+  await page.locator(`[data-testid="graph-node"][data-session-id="${last.id}"]`).click();
+  const chunks = page.getByTestId("chunk-list").getByTestId("chunk");
+  await expect(chunks).toHaveCount(last.chunkCount);
+  const indices = await chunks.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute("data-index"))));
+  expect(indices).toEqual(Array.from({ length: last.chunkCount }, (_, index) => index));
+});
+
+test("a failing branch is marked and Jump to failure selects the failing chunk with its evidence", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: failingBranchSpec("Failing branch", PROVIDER), input: "Read the notes." });
+  const runId = started.run.id;
+  await waitForStatus(page.request, runId, ["succeeded", "failed"]);
+  const graph = await sessionGraph(page.request, runId);
+  const failing = graph.sessions.find((session) => session.toolErrors !== null) as GraphSession;
+  expect(failing.nodeId).toBe("reader");
+  const writer = graph.sessions.find((session) => session.nodeId === "writer" && session.lineage.lineage_kind === "op_session_loop") as GraphSession;
+
+  await openRun(page, runId);
+  const failedNode = page.locator(`[data-testid="graph-node"][data-session-id="${failing.id}"]`);
+  await expect(failedNode).toHaveAttribute("data-status", "failed");
+  await expect(failedNode).toHaveAttribute("data-failure-path", "true");
+  for (const parent of failing.lineage.parent_session_ids) {
+    const parentNode = page.locator(`[data-testid="graph-node"][data-session-id="${parent}"]`);
+    if ((await parentNode.count()) > 0) await expect(parentNode).toHaveAttribute("data-failure-path", "true");
+  }
+  await expect(page.locator(`[data-testid="graph-node"][data-session-id="${writer.id}"]`)).toHaveAttribute("data-failure-path", "false");
+  await expect(page.locator(`[data-testid="graph-edge"][data-target="${failing.id}"][data-failure-path="true"]`).first()).toBeAttached();
+  await expect(page.getByTestId("run-errors")).toContainText("1 failed tool call");
+
+  await page.getByTestId("jump-to-failure").click();
+  await expect(page.getByTestId("session-panel")).toHaveAttribute("data-session-id", failing.id);
+  const inspector = page.getByTestId("chunk-inspector");
+  await expect(inspector).toHaveAttribute("data-index", String(failing.toolErrors?.firstIndex));
+  await expect(inspector).toHaveAttribute("data-kind", "tool_result");
+  await expect(inspector.getByTestId("inspector-tool-outcome").locator("[data-ok]")).toHaveAttribute("data-ok", "false");
+  await expect(inspector.getByTestId("inspector-tool-outcome")).toContainText("file_not_found");
+  await expect(inspector.getByTestId("inspector-arguments-json")).toContainText("does-not-exist.txt");
+  await expect(page.locator(`[data-testid="chunk"][data-index="${failing.toolErrors?.firstIndex}"]`)).toHaveAttribute("aria-selected", "true");
+  await expect.poll(() => page.url()).toContain(`chunk=${failing.toolErrors?.firstIndex}`);
+});
+
+test("<script>, <img onerror> and javascript: links in model output stay inert", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const payload = "<script>window.__pwned=1</script> <img src=x onerror=alert(1)> [click me](javascript:alert(2))";
+  await startRunFromHome(page, "Hello agent", payload);
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const assistant = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="assistant"]').last();
+  await expect(assistant.getByTestId("chunk-text")).toContainText("<script>window.__pwned=1</script>");
+  await expect(assistant.getByTestId("chunk-text")).toContainText("<img src=x onerror=alert(1)>");
+  await expect(assistant.getByTestId("markdown-neutralised-link")).toHaveText("click me");
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+  await expect(page.getByTestId("chunk-list").locator("script")).toHaveCount(0);
+  await expect(page.locator("img")).toHaveCount(0);
+  await assistant.click();
+  await expect(page.getByTestId("inspector-markdown").getByTestId("markdown-neutralised-link")).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test("approvals: edit and respond from the page", async ({ page }) => {
+  await startRunFromHome(page, "Approval", "Draft a note about the release.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+  await expect(page.getByTestId("graph-pending")).toHaveAttribute("data-status", "waiting");
+  const approval = page.getByTestId("pending-approval");
+  await approval.getByTestId("edit-button").click();
+  await expect(approval.getByTestId("approval-draft")).toHaveValue(/Draft a note about the release\./);
+  await approval.getByTestId("approval-draft").fill("Edited by a person in e2e.");
+  await approval.getByTestId("approval-submit").click();
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("pending-approval")).toHaveCount(0);
+  await expect(page.getByTestId("run-output")).toContainText("Edited by a person in e2e.");
+
+  await startRunFromHome(page, "Approval", "Draft another note.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+  await page.getByTestId("pending-approval").getByTestId("respond-button").click();
+  await page.getByTestId("approval-draft").fill("Answer from the reviewer.");
+  await page.getByTestId("approval-submit").click();
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="user"]').filter({ hasText: "Answer from the reviewer." })).toHaveCount(1);
+});
+
+test("needs_review: settle the ambiguous call as succeeded with its content, then requeue, from the page", async ({ page }) => {
+  // A long run keeps the studio's one embedded worker busy, so the next run stays queued until the fixture claims it.
+  const blocker = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Blocker", PROVIDER, MODELS.blocker, 1), input: "Hold the worker." });
+  await waitForStatus(page.request, blocker.run.id, ["running"]);
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Crashed run", PROVIDER, MODELS.fast, 1), input: "Send the release email." });
+  const port = Number(process.env.E2E_PORT ?? 3917);
+  const databaseFile = path.join(os.tmpdir(), `rath-e2e-${port}`, "studio.db");
+  const output = execFileSync("npx", ["tsx", "e2e/fixtures/make-needs-review.ts", databaseFile, started.run.id], { encoding: "utf8" });
+  const { effectId } = JSON.parse(output.trim().split("\n").pop() as string) as { effectId: string };
+
+  await openRun(page, started.run.id);
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "needs_review");
+  const effect = page.locator(`[data-testid="review-effect"][data-effect-id="${effectId}"]`);
+  await expect(effect).toContainText("send_email");
+  await expect(page.getByTestId("review-requeue")).toBeDisabled();
+  await effect.getByTestId("review-succeeded").check();
+  await effect.getByTestId("review-content").fill('{"sent":true,"id":"msg-1"}');
+  await page.getByTestId("review-requeue").click();
+  await expect(page.getByTestId("run-status")).not.toHaveAttribute("data-status", "needs_review");
+  await expect(page.getByTestId("review-panel")).toHaveCount(0);
+  const effects = await trpcQuery<Array<{ id: string; status: string; result: unknown }>>(page.request, "runs.effects", { runId: started.run.id });
+  expect(effects.find((entry) => entry.id === effectId)).toMatchObject({ status: "succeeded" });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
+});
+
+test("an unknown run is a helpful 404 with a way back", async ({ page }) => {
+  // The route streams (loading.tsx), so the status line is sent before the run is looked up; the page says 404.
+  await page.goto("/runs/run_doesnotexist0000");
+  await expect(page).toHaveTitle(/Run not found/);
+  await expect(page.getByTestId("run-not-found")).toContainText("No run with this id");
+  await page.getByTestId("run-not-found-home").click();
+  await expect(page).toHaveURL(/\/$/);
+});
