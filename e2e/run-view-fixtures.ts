@@ -64,15 +64,19 @@ function agent(id: string, label: string): SpecNode {
   return { id, type: "agent", label, config: { name: id, instructions: `You are ${label}.`, maxRounds: 4 } };
 }
 
-/** A chain of `length` agents answering one after the other (each answer takes the model's delay). */
-export function chainSpec(name: string, provider: string, model: string, length: number): unknown {
+/**
+ * A chain of `length` agents answering one after the other (each answer takes the model's delay). With `gate`, an
+ * approval comes first: the run waits there until the test decides, so a page can be open before the chain runs.
+ */
+export function chainSpec(name: string, provider: string, model: string, length: number, gate = false): unknown {
   const agents = Array.from({ length }, (_, index) => agent(`step${index + 1}`, `Step ${index + 1}`));
-  const ids = ["input", ...agents.map((node) => node.id), "output"];
+  const gates = gate ? [{ id: "gate", type: "approval", label: "Start gate", config: { prompt: "Start the chain?", allowEdit: false } }] : [];
+  const ids = ["input", ...gates.map((node) => node.id), ...agents.map((node) => node.id), "output"];
   return {
     version: 1,
     name,
     settings: { defaultProvider: provider, defaultModel: model, maxSteps: 50 },
-    nodes: [{ id: "input", type: "input", label: "Question", config: { defaultText: "Go." } }, ...agents, { id: "output", type: "output", label: "Answer", config: {} }],
+    nodes: [{ id: "input", type: "input", label: "Question", config: { defaultText: "Go." } }, ...gates, ...agents, { id: "output", type: "output", label: "Answer", config: {} }],
     edges: ids.slice(1).map((target, index) => edge(ids[index] as string, target)),
   };
 }

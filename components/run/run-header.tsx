@@ -51,7 +51,7 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
     <header className="shrink-0 border-b border-line bg-surface px-3 py-2 sm:px-4">
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
         <h1 className="flex min-w-0 max-w-full items-center gap-1.5 text-base font-semibold tracking-tight">
-          <Link href={`/workflows/${encodeURIComponent(run.workflowId)}`} data-testid="run-workflow-link" className="min-w-0 truncate hover:underline" title={`Open workflow ${workflowName}`}>
+          <Link prefetch={false} href={`/workflows/${encodeURIComponent(run.workflowId)}`} data-testid="run-workflow-link" className="min-w-0 truncate hover:underline" title={`Open workflow ${workflowName}`}>
             {workflowName}
           </Link>
           <CopyableId id={run.id} testId="run-id" />

@@ -89,7 +89,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionNu
             </span>
           ) : null}
           {session.nodeId !== null ? (
-            <Link data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionNumber, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
+            <Link prefetch={false} data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionNumber, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
               Open node{revisionNumber === null ? "" : ` (rev ${revisionNumber})`} <ExternalLink className="size-3" aria-hidden="true" />
             </Link>
           ) : null}

@@ -147,6 +147,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       data-testid="session-graph"
       data-layout={source}
       data-node-count={nodes.length}
+      data-session-count={projection.nodeOfSession.size}
       className="relative h-full min-h-0 w-full min-w-0"
       onKeyDown={(event) => {
         if (event.key !== "Enter" && event.key !== " ") return;

@@ -1,0 +1,252 @@
+/**
+ * The explorer benchmark: `npm run bench:explorer [-- --postgres]` (needs a production build: `npx next build`).
+ *
+ * 1. Builds a run of 5,000 sessions and 50,000 chunks (bench/explorer-graph.ts) and imports it into a fresh SQLite
+ *    database through the store (`importBundle`), starts the studio on it (BENCH_PORT, default 3104) and drives
+ *    Debian's Chromium: navigation to the graph's first paint (median of 3), ELK's layout time, frame times while
+ *    panning and zooming (p50/p95), and the page's JS heap after a GC.
+ * 2. Live latency: a scripted model (a local Chat Completions server) answers a chain of 100 agents; the studio's
+ *    embedded worker commits each step; for each `chunk.appended` event, the time from its commit (the event's `at`)
+ *    to the frame where the page shows it (the live indicator's painted event seq) — p50/p95 over 200 chunks.
+ *    With `--postgres` the same on PostgreSQL (RATH_TEST_POSTGRES_URL or postgres@127.0.0.1/postgres) with a
+ *    separate `npm run worker` process, so the events cross processes through LISTEN/NOTIFY.
+ * Prints a table with the targets. Numbers only; nothing here asserts a time.
+ */
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startChatCompletionsServer } from "../runtime/testing/chat-completions-server";
+import { openDatabase } from "../server/db/database";
+import { importBundle } from "../server/services/transfer-service";
+import { explorerRun } from "./explorer-graph";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3104);
+const BASE = `http://127.0.0.1:${PORT}`;
+const withPostgres = process.argv.includes("--postgres");
+const POSTGRES_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+async function trpc<T>(pathName: string, input: unknown, mutation = false): Promise<T> {
+  const response = mutation
+    ? await fetch(`${BASE}/api/trpc/${pathName}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) })
+    : await fetch(`${BASE}/api/trpc/${pathName}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  if (!response.ok) throw new Error(`${pathName}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+function startStudio(environment: Record<string, string>): ChildProcess {
+  return spawn("node", ["bin/rath-serve.mjs", "start", "--port", String(PORT)], {
+    env: { ...process.env, RATH_HOST: "127.0.0.1", RATH_AUTH: "", NEXT_TELEMETRY_DISABLED: "1", ...environment },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitForStudio(): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/api/trpc/workflows.list`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the studio did not start on ${BASE}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
+
+async function firstPaint(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForSelector('[data-testid="graph-node"], [data-testid="graph-chain"]', { timeout: 180_000 });
+  return page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
+}
+
+async function frameTimes(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __frames: number[]; __recording: boolean };
+    state.__frames = [];
+    state.__recording = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      if (!state.__recording) return;
+      state.__frames.push(now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const box = await page.getByTestId("session-graph").boundingBox();
+  if (box === null) throw new Error("no graph on the page");
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (let pass = 0; pass < 3; pass++) {
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 40; step++) await page.mouse.move(centre.x - step * 8, centre.y - step * 4);
+    await page.mouse.up();
+    for (let step = 0; step < 12; step++) await page.mouse.wheel(0, pass % 2 === 0 ? -120 : 120);
+  }
+  return page.evaluate(() => {
+    const state = window as unknown as { __frames: number[]; __recording: boolean };
+    state.__recording = false;
+    return state.__frames.slice(2);
+  });
+}
+
+async function heapMegabytes(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  await session.send("HeapProfiler.collectGarbage");
+  const usage = (await session.send("Runtime.getHeapUsage")) as { usedSize: number };
+  return usage.usedSize / 1024 / 1024;
+}
+
+interface LiveResult {
+  samples: number[];
+  chunks: number;
+}
+
+/** Live latency of one chain run on the studio at BASE (its worker is the embedded one, or a separate process). */
+async function liveLatency(browser: Browser): Promise<LiveResult> {
+  const model = await startChatCompletionsServer({ script: (_request, index) => ({ type: "completion", content: `Step ${index + 1} done.`, delayMs: 40 }) });
+  try {
+    const provider = `bench-live-${Date.now()}`;
+    await trpc("settings.providers.upsert", { name: provider, kind: "openai", baseUrl: model.baseURL, model: "scripted-model", apiKey: "sk-bench-not-real" }, true);
+    const agents = Array.from({ length: 100 }, (_, index) => ({ id: `a${index}`, type: "agent", label: `Agent ${index}`, config: { name: `a${index}`, instructions: "Answer.", maxRounds: 2 } }));
+    const ids = ["input", ...agents.map((agent) => agent.id), "output"];
+    const spec = {
+      version: 1,
+      name: "Explorer live benchmark",
+      settings: { defaultProvider: provider, defaultModel: "scripted-model", maxSteps: 400 },
+      nodes: [{ id: "input", type: "input", label: "In", config: {} }, ...agents, { id: "output", type: "output", label: "Out", config: {} }],
+      edges: ids.slice(1).map((target, index) => ({ id: `e${index}`, source: ids[index], sourcePort: "out", target, targetPort: "in" })),
+    };
+    // The page opens on a waiting run, so every chunk of the chain arrives live.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const started = await trpc<{ run: { id: string } }>("runs.start", { spec, input: "Go." }, true);
+    const runId = started.run.id;
+    await page.goto(`${BASE}/runs/${runId}`);
+    await page.evaluate(() => {
+      const painted: Array<[number, number]> = [];
+      (window as unknown as { __painted: Array<[number, number]> }).__painted = painted;
+      const target = document.querySelector('[data-testid="live-indicator"]');
+      if (target === null) throw new Error("no live indicator");
+      new MutationObserver(() => {
+        const seq = Number(target.getAttribute("data-last-seq"));
+        requestAnimationFrame(() => painted.push([seq, Date.now()]));
+      }).observe(target, { attributes: true, attributeFilter: ["data-last-seq"] });
+    });
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const status = (await trpc<{ run: { status: string } }>("runs.get", { runId })).run.status;
+      if (["succeeded", "failed", "cancelled", "timed_out"].includes(status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await page.waitForTimeout(500);
+    const painted = await page.evaluate(() => (window as unknown as { __painted: Array<[number, number]> }).__painted);
+    const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
+    const chunkEvents: Array<{ seq: number; at: string }> = [];
+    let afterSeq = 0;
+    for (;;) {
+      const page = await trpc<{ events: Array<{ seq: number; type: string; at: string }>; nextAfterSeq: number }>("runs.events", { runId, afterSeq, limit: 1000, types: ["chunk.appended"] });
+      chunkEvents.push(...page.events);
+      if (page.events.length < 1000) break;
+      afterSeq = page.nextAfterSeq;
+    }
+    const samples: number[] = [];
+    for (const event of chunkEvents) {
+      if (event.seq < firstLiveSeq) continue;
+      const shown = painted.find(([seq]) => seq >= event.seq);
+      if (shown !== undefined) samples.push(shown[1] - Date.parse(event.at));
+    }
+    await page.close();
+    return { samples: samples.slice(-200), chunks: samples.length };
+  } finally {
+    await model.close();
+  }
+}
+
+interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  met: string;
+}
+
+function row(measure: string, value: number, unit: string, target: string, ok: (value: number) => boolean): Row {
+  return { measure, value: Number.isFinite(value) ? `${value.toFixed(unit === "MB" ? 1 : 0)} ${unit}` : "n/a", target, met: Number.isFinite(value) ? (ok(value) ? "yes" : "NO") : "n/a" };
+}
+
+async function main(): Promise<void> {
+  const directory = mkdtempSync(path.join(tmpdir(), "rath-bench-explorer-"));
+  const databaseFile = path.join(directory, "studio.db");
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  let studio: ChildProcess | null = null;
+  try {
+    const generated = explorerRun(5000, 50_000);
+    const database = await openDatabase({ url: `file:${databaseFile}` });
+    const imported = await importBundle(database, { content: generated.bundle, fileName: "explorer-bench.jsonl" });
+    await database.close();
+    notes.push(`run ${imported.runId}: ${generated.sessions} sessions, ${generated.ownChunks} own chunks (${(generated.bundle.length / 1e6).toFixed(1)} MB bundle), imported through the store`);
+
+    studio = startStudio({ RATH_DB_PATH: databaseFile, DATABASE_URL: "" });
+    await waitForStudio();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const url = `${BASE}/runs/${imported.runId}`;
+    const paints: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) paints.push(await firstPaint(page, url));
+    const elkStarted = Date.now();
+    await page.waitForSelector('[data-testid="session-graph"][data-layout="elk"]', { timeout: 600_000 });
+    notes.push(`ELK layout in the worker answered ${((Date.now() - elkStarted) / 1000).toFixed(1)} s after the third first paint; node count drawn: ${await page.getByTestId("session-graph").getAttribute("data-node-count")}`);
+    const frames = await frameTimes(page);
+    const heap = await heapMegabytes(page);
+    rows.push(row("first paint of the graph (median of 3)", percentile(paints, 50), "ms", "< 2000 ms", (value) => value < 2000));
+    rows.push(row("frame time while panning/zooming p50", percentile(frames, 50), "ms", "-", () => true));
+    rows.push(row("frame time while panning/zooming p95", percentile(frames, 95), "ms", "<= 20 ms", (value) => value <= 20));
+    rows.push(row("JS heap after GC", heap, "MB", "< 300 MB", (value) => value < 300));
+    notes.push(`first paints: ${paints.map((value) => value.toFixed(0)).join(", ")} ms; ${frames.length} frames recorded`);
+    await page.close();
+
+    const sqlite = await liveLatency(browser);
+    rows.push(row(`live latency SQLite p50 (${sqlite.samples.length} chunks)`, percentile(sqlite.samples, 50), "ms", "-", () => true));
+    rows.push(row("live latency SQLite p95", percentile(sqlite.samples, 95), "ms", "< 100 ms", (value) => value < 100));
+    await stop(studio);
+    studio = null;
+
+    if (withPostgres) {
+      const worker = spawn(path.join("node_modules", ".bin", "tsx"), ["server/cli/worker.ts"], { env: { ...process.env, DATABASE_URL: POSTGRES_URL }, stdio: ["ignore", "ignore", "inherit"] });
+      studio = startStudio({ DATABASE_URL: POSTGRES_URL, RATH_DB_PATH: "" });
+      try {
+        await waitForStudio();
+        const postgres = await liveLatency(browser);
+        rows.push(row(`live latency PostgreSQL p50 (${postgres.samples.length} chunks)`, percentile(postgres.samples, 50), "ms", "-", () => true));
+        rows.push(row("live latency PostgreSQL p95", percentile(postgres.samples, 95), "ms", "< 100 ms", (value) => value < 100));
+      } finally {
+        await stop(worker);
+      }
+    } else {
+      rows.push({ measure: "live latency PostgreSQL", value: "not run", target: "< 100 ms", met: "n/a (pass --postgres)" });
+    }
+  } finally {
+    if (studio !== null) await stop(studio);
+    await browser.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  const widths = [44, 14, 10, 20];
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] as number)).join("  ");
+  console.log(line(["measure", "value", "target", "met"]));
+  for (const entry of rows) console.log(line([entry.measure, entry.value, entry.target, entry.met]));
+  for (const note of notes) console.log(`# ${note}`);
+}
+
+await main();
