@@ -76,7 +76,7 @@ test("clicking a tool chunk shows its arguments, result and evidence; the URL re
   await expect(inspector.getByTestId("inspector-arguments-json")).toContainText("cmd");
   await expect(inspector.getByTestId("inspector-result-value")).toContainText("exit_code");
   await expect(inspector.getByTestId("inspector-tool-outcome").locator("[data-ok]")).toHaveAttribute("data-ok", "true");
-  await expect(inspector.getByTestId("inspector-sandbox")).toContainText("local");
+  await expect(inspector.getByTestId("inspector-sandbox")).toContainText(/local|bwrap/);
 
   const sessionId = (await page.getByTestId("session-panel").getAttribute("data-session-id")) as string;
   const index = (await inspector.getAttribute("data-index")) as string;
