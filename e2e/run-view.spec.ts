@@ -103,25 +103,26 @@ test("a slowed run grows live on the page without a reload", async ({ page }) =>
   });
   // Record what the page shows at every change: how many sessions the graph holds, the run's status, the running node.
   await page.evaluate(() => {
-    const seen: Array<{ sessions: number; status: string; running: boolean }> = [];
+    const seen: Array<{ sessions: number; status: string; running: boolean; next: string }> = [];
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     const record = () =>
       seen.push({
         sessions: Number(document.querySelector('[data-testid="session-graph"]')?.getAttribute("data-session-count") ?? 0),
         status: document.querySelector('[data-testid="run-status"]')?.getAttribute("data-status") ?? "",
         running: document.querySelector('[data-testid="running-node"]') !== null,
+        next: document.querySelector('[data-testid="run-page"]')?.getAttribute("data-next-steps") ?? "",
       });
     record();
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-session-count", "data-status"] });
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-session-count", "data-status", "data-next-steps"] });
   });
   await page.getByTestId("pending-approval").getByTestId("approve-button").click();
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "ended");
-  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ sessions: number; status: string; running: boolean }> }).__seen);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ sessions: number; status: string; running: boolean; next: string }> }).__seen);
   const before = seen[0]?.sessions ?? 0;
   // Sessions appeared while the run was running, and the running node was named meanwhile.
   expect(seen.some((entry) => entry.status === "running" && entry.sessions > before)).toBe(true);
-  expect(seen.some((entry) => entry.status === "running" && entry.running)).toBe(true);
+  expect(seen.some((entry) => entry.status === "running" && entry.running), JSON.stringify(seen)).toBe(true);
   const graph = await sessionGraph(page.request, runId);
   await expect(page.getByTestId("session-graph")).toHaveAttribute("data-session-count", String(graph.sessions.length));
   expect(await page.getByTestId("timeline-step").count()).toBeGreaterThanOrEqual(6);

@@ -137,7 +137,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const shown = (name: RunPanel) => (panel === name ? "flex" : "hidden");
 
   return (
-    <main data-testid="run-page" data-run-id={run.id} className="flex h-[calc(100dvh-var(--header-height))] min-h-[560px] min-w-0 flex-col overflow-hidden">
+    <main data-testid="run-page" data-run-id={run.id} data-next-steps={timeline.next.map((step) => step.nodeId).join(" ")} className="flex h-[calc(100dvh-var(--header-height))] min-h-[560px] min-w-0 flex-col overflow-hidden">
       <RunHeader
         detail={detail}
         workflowName={workflowName}

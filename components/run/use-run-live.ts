@@ -114,37 +114,56 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
         void queryClient.invalidateQueries({ queryKey: trpc.runs.effects.queryKey({ runId }) });
       }
     };
+    // tRPC reconnects a dropped stream itself (with the last event id); when it gives up instead (an error), the
+    // page subscribes again after the last event it received. Events seen twice change nothing.
+    let lastSeen = startSeq.current;
+    let current: { unsubscribe: () => void } | null = null;
+    let retry: number | null = null;
+    let stopped = false;
+    const connect = (): void => {
+      current = client.runs.onEvents.subscribe(
+        { runId, afterSeq: lastSeen },
+        {
+          onStarted: () => {
+            if (connectedOnce) setReconnects((count) => count + 1);
+            connectedOnce = true;
+            setStream("live");
+          },
+          onData: (envelope) => {
+            lastSeen = Math.max(lastSeen, envelope.data.seq);
+            queue.push(envelope.data);
+            frame ??= window.requestAnimationFrame(flush);
+          },
+          onConnectionStateChange: (state) => {
+            if (state.state === "connecting" && connectedOnce) setStream("reconnecting");
+            if (state.state === "pending") setStream("live");
+          },
+          onError: () => {
+            setStream("reconnecting");
+            current?.unsubscribe();
+            if (stopped || retry !== null) return;
+            retry = window.setTimeout(() => {
+              retry = null;
+              if (!stopped) connect();
+            }, 1000);
+          },
+          onComplete: () => {
+            if (frame !== null) window.cancelAnimationFrame(frame);
+            flush();
+            setStream("ended");
+            void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
+          },
+        },
+      );
+    };
     setStream("connecting");
-    const subscription = client.runs.onEvents.subscribe(
-      { runId, afterSeq: startSeq.current },
-      {
-        onStarted: () => {
-          if (connectedOnce) setReconnects((count) => count + 1);
-          connectedOnce = true;
-          setStream("live");
-        },
-        onData: (envelope) => {
-          queue.push(envelope.data);
-          frame ??= window.requestAnimationFrame(flush);
-        },
-        onConnectionStateChange: (state) => {
-          if (state.state === "connecting" && connectedOnce) setStream("reconnecting");
-          if (state.state === "pending") setStream("live");
-        },
-        onError: () => setStream("reconnecting"),
-        onComplete: () => {
-          if (frame !== null) window.cancelAnimationFrame(frame);
-          flush();
-          setStream("ended");
-          void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
-        },
-      },
-    );
+    connect();
     return () => {
-      subscription.unsubscribe();
+      stopped = true;
+      current?.unsubscribe();
+      if (retry !== null) window.clearTimeout(retry);
       if (frame !== null) window.cancelAnimationFrame(frame);
     };
-    // graphQuery.refetch is stable; the subscription lives as long as the page.
   }, [ready, client, runId, queryClient, trpc]);
 
   return {
