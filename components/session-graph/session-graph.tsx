@@ -105,13 +105,19 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   const flow = useReactFlow();
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
+  // Until the person pans or zooms, a growing small graph is framed again whenever ELK placed new nodes.
+  const userMoved = useRef(false);
+  const framedCount = useRef(0);
   useEffect(() => {
-    if (framed.current || nodes.length === 0) return;
+    if (nodes.length === 0) return;
     if (source !== "elk" && nodes.length > 1) return;
+    if (framed.current && (userMoved.current || nodes.length === framedCount.current || nodes.length > FIT_ALL_LIMIT)) return;
+    const first = !framed.current;
     framed.current = true;
+    framedCount.current = nodes.length;
     if (nodes.length <= FIT_ALL_LIMIT) {
       lastCentred.current = selectedNodeId;
-      void flow.fitView({ padding: 0.15, maxZoom: 1.1 });
+      void flow.fitView({ padding: 0.15, maxZoom: 1.1, ...(first ? {} : { duration: 200 }) });
       return;
     }
     const focus = nodes.find((node) => node.id === selectedNodeId) ?? nodes[nodes.length - 1];
@@ -166,6 +172,9 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         onNodeClick={onNodeClick}
         onNodeMouseEnter={(_event, node) => onHover(sessionsOfNode(node))}
         onNodeMouseLeave={() => onHover([])}
+        onMoveStart={(event) => {
+          if (event !== null) userMoved.current = true;
+        }}
         onlyRenderVisibleElements
         nodesDraggable={false}
         nodesConnectable={false}
