@@ -51,7 +51,9 @@ export async function importRun(database: Database, input: ImportRunInput): Prom
   const status: RunStatus = sourceStatus.success && isTerminalRunStatus(sourceStatus.data) ? sourceStatus.data : "cancelled";
   return database.transaction(async (transaction) => {
     const ids = bundle.sessions.map((entry) => entry.session.id);
-    const clashes = ids.length === 0 ? 0 : await transaction.session.count({ where: { id: { in: ids } } });
+    // Counted in slices: one `IN` list of thousands of ids passes the database's bound-parameter limit.
+    let clashes = 0;
+    for (let start = 0; start < ids.length; start += 500) clashes += await transaction.session.count({ where: { id: { in: ids.slice(start, start + 500) } } });
     const rename = new Map<string, string>(ids.map((id) => [id, clashes > 0 ? randomUUID() : id]));
     const created = await writeRun(transaction, input, status);
     await writeSessions(transaction, bundle, created.runId, rename);
