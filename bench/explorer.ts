@@ -69,23 +69,23 @@ async function stop(child: ChildProcess): Promise<void> {
 async function firstPaint(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector('[data-testid="graph-node"], [data-testid="graph-chain"]', { timeout: 180_000 });
-  return page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
+  // Browser code as strings: tsx would wrap functions in a `__name` helper the page does not have.
+  return page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))") as Promise<number>;
 }
 
 async function frameTimes(page: Page): Promise<number[]> {
-  await page.evaluate(() => {
-    const state = window as unknown as { __frames: number[]; __recording: boolean };
-    state.__frames = [];
-    state.__recording = true;
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__recording = true;
     let last = performance.now();
-    const tick = (now: number) => {
-      if (!state.__recording) return;
-      state.__frames.push(now - last);
+    const tick = (now) => {
+      if (!window.__recording) return;
+      window.__frames.push(now - last);
       last = now;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   const box = await page.getByTestId("session-graph").boundingBox();
   if (box === null) throw new Error("no graph on the page");
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -96,11 +96,7 @@ async function frameTimes(page: Page): Promise<number[]> {
     await page.mouse.up();
     for (let step = 0; step < 12; step++) await page.mouse.wheel(0, pass % 2 === 0 ? -120 : 120);
   }
-  return page.evaluate(() => {
-    const state = window as unknown as { __frames: number[]; __recording: boolean };
-    state.__recording = false;
-    return state.__frames.slice(2);
-  });
+  return page.evaluate("(() => { window.__recording = false; return window.__frames.slice(2); })()") as Promise<number[]>;
 }
 
 async function heapMegabytes(page: Page): Promise<number> {
@@ -135,23 +131,23 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
     const started = await trpc<{ run: { id: string } }>("runs.start", { spec, input: "Go." }, true);
     const runId = started.run.id;
     await page.goto(`${BASE}/runs/${runId}`);
-    await page.evaluate(() => {
-      const painted: Array<[number, number]> = [];
-      (window as unknown as { __painted: Array<[number, number]> }).__painted = painted;
+    await page.evaluate(`(() => {
+      const painted = [];
+      window.__painted = painted;
       const target = document.querySelector('[data-testid="live-indicator"]');
       if (target === null) throw new Error("no live indicator");
       new MutationObserver(() => {
         const seq = Number(target.getAttribute("data-last-seq"));
         requestAnimationFrame(() => painted.push([seq, Date.now()]));
       }).observe(target, { attributes: true, attributeFilter: ["data-last-seq"] });
-    });
+    })()`);
     for (let attempt = 0; attempt < 600; attempt++) {
       const status = (await trpc<{ run: { status: string } }>("runs.get", { runId })).run.status;
       if (["succeeded", "failed", "cancelled", "timed_out"].includes(status)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await page.waitForTimeout(500);
-    const painted = await page.evaluate(() => (window as unknown as { __painted: Array<[number, number]> }).__painted);
+    const painted = (await page.evaluate("window.__painted")) as Array<[number, number]>;
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
     const chunkEvents: Array<{ seq: number; at: string }> = [];
     let afterSeq = 0;
