@@ -61,7 +61,7 @@ describe("rath run", () => {
     const result = rath([spec, "--db", path.join(directory, "never.db")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("problem(s)");
-    expect(result.stderr).toMatch(/node writer: .*\[invalid_field\]/);
+    expect(result.stderr).toContain("node writer, nodes[0].config.name: expected string, found nothing [invalid_field]");
     expect(result.stderr).toContain("[missing_input]");
     expect(result.stdout).toBe("");
     expect(existsSync(path.join(directory, "never.db"))).toBe(false);
