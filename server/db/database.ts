@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { Pool as PostgresPool } from "pg";
 import type { PrismaClient as GeneratedClient, Prisma } from "./generated/sqlite/client";
 import { resolveDatabaseLocation, type DatabaseLocation, type DatabaseProvider } from "./database-url";
 import { applyMigrations, type MigrationReport } from "./migrator";
@@ -154,6 +155,17 @@ async function takeSqliteWriteLock(client: DatabaseClient, transaction: Transact
   statement.run();
 }
 
+const postgresPools = new WeakMap<DatabaseClient, PostgresPool>();
+
+/**
+ * The `pg` pool under a PostgreSQL handle's Prisma client (the adapter runs on it), or null (SQLite). For hot paths
+ * that need one statement in one round trip without Prisma's query compiler (`run-commit-postgres.ts`). A statement
+ * run on it is its own transaction: never use it for a statement that must join an open `database.transaction`.
+ */
+export function postgresPoolOf(database: Pick<Database, "client">): PostgresPool | null {
+  return postgresPools.get(database.client) ?? null;
+}
+
 /**
  * The better-sqlite3 connection under a SQLite handle's Prisma client, or null (PostgreSQL, or an adapter that
  * does not expose it). Only for statements inside `database.transaction`, which holds the connection: there they
@@ -250,13 +262,18 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     if (connection !== null) sqliteConnections.set(client, connection);
     return client;
   }
-  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+  const [{ PrismaPg }, { PrismaClient }, { default: pg }] = await Promise.all([
     import("@prisma/adapter-pg"),
     import("./generated/postgresql/client"),
+    import("pg"),
   ]);
-  const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: location.connectionString, max: options.poolSize ?? 10 }),
-  });
+  // One pool for Prisma and the hot paths (postgresPoolOf); the adapter ends it when the client disconnects.
+  const pool = new pg.Pool({ connectionString: location.connectionString, max: options.poolSize ?? 10 });
+  // An idle connection that fails (a server restart) leaves the pool, which connects again on the next query.
+  pool.on("error", () => undefined);
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   // Same model API, generated for another provider: the cast is the one place the two clients meet.
-  return client as unknown as DatabaseClient;
+  const shared = client as unknown as DatabaseClient;
+  postgresPools.set(shared, pool);
+  return shared;
 }

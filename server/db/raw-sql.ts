@@ -5,6 +5,7 @@
  * Inside a transaction on SQLite they bypass Prisma altogether and run on the adapter's connection
  * (`rawStatements`): a prepared better-sqlite3 statement costs a tenth of a Prisma raw query.
  */
+import type { Pool as PostgresPool } from "pg";
 import { RathError } from "../../runtime/errors";
 import { sqliteConnectionOf, type Database, type SqliteConnection, type TransactionClient } from "./database";
 import type { DatabaseProvider } from "./database-url";
@@ -100,6 +101,32 @@ export function rawStatements(database: Pick<Database, "provider" | "client">, t
   return {
     query: <Row>(sql: string, ...values: SqlValue[]) => transaction.$queryRawUnsafe<Row[]>(forProvider(database.provider, sql), ...values),
     execute: (sql: string, ...values: SqlValue[]) => transaction.$executeRawUnsafe(forProvider(database.provider, sql), ...values),
+  };
+}
+
+/**
+ * A PostgreSQL constraint failure as the store's errors (the codes Prisma's errors map to: unique violation ->
+ * conflict, foreign key violation -> invalid_argument); other errors as they are.
+ */
+export function postgresError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "23505") return new RathError("conflict", `a row with the same unique key already exists (${message})`, { cause: error });
+  if (code === "23503") return new RathError("invalid_argument", `a referenced row does not exist (${message})`, { cause: error });
+  return error;
+}
+
+/**
+ * Reads rows with one statement written with `?` placeholders straight on a `pg` pool (each statement its own
+ * transaction: only for reads that need no transaction's snapshot).
+ */
+export function poolReader(pool: PostgresPool): <Row>(sql: string, ...values: SqlValue[]) => Promise<Row[]> {
+  return async <Row>(sql: string, ...values: SqlValue[]) => {
+    try {
+      return (await pool.query(forProvider("postgresql", sql), values)).rows as Row[];
+    } catch (error) {
+      throw postgresError(error);
+    }
   };
 }
 

@@ -2,21 +2,25 @@
  * The step commit: after every step the worker writes the sessions and chunks the step produced, its events
  * and the new checkpoint in ONE transaction, fenced by its lease token. A stale token, a checkpoint that does
  * not follow the last one, or a plan hash other than the run's is refused and nothing is written. It is the
- * engine's hot path, so it is raw SQL (raw-sql.ts): one fenced UPDATE ... RETURNING, then one multi-row INSERT per
- * table, and a read of stored sessions only when the step names bases or appends to earlier sessions.
+ * engine's hot path, so it is raw SQL: on SQLite one fenced UPDATE ... RETURNING, then one multi-row INSERT per table
+ * (raw-sql.ts); on PostgreSQL all of it in one statement (run-commit-postgres.ts). Stored sessions are read only when
+ * the step appends to them or names bases this handle does not know (stored-session-lookup.ts).
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Checkpoint as CheckpointRow } from "./generated/sqlite/client";
 import { addUsage, Usage } from "../../runtime/session/usage";
-import type { Database, TransactionClient } from "./database";
+import type { Pool as PostgresPool } from "pg";
+import { postgresPoolOf, type Database, type TransactionClient } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { inList, insertRows, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
-import { noteAppendedEvents } from "./run-event-signal";
+import { insertRows, poolReader, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
+import { runCommitStatement } from "./run-commit-postgres";
+import { noteAppendedEvents, RUN_EVENTS_CHANNEL } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
-import { ChunkInput, SessionInput, type SessionBase } from "./session-record";
+import { ChunkInput, SessionInput } from "./session-record";
+import { lookUpStoredSessions, rememberStoredSessions, withShallowestBases, type StoredSession, type StoredSessionFacts } from "./stored-session-lookup";
 
 /** The checkpoint of a step: contiguous `seq` from 1, the plan hash, the engine's state and what runs next. */
 export const CheckpointInput = z.object({
@@ -72,77 +76,196 @@ type ParsedChunk = z.infer<typeof ChunkInput>;
  * Refuses with `conflict` (stale token, run not running, checkpoint seq not last+1, plan hash mismatch, a chunk
  * index already stored) or `invalid_argument` (a chunk of another run's session, a chunk outside its session's
  * own range, a base that is not stored or shorter than what it shares).
+ *
+ * SQLite: one transaction of prepared statements on the adapter's connection. PostgreSQL: one statement
+ * (`run-commit-postgres.ts`), so one round trip, preceded by a read only when the commit appends to stored sessions
+ * or names bases this handle has not seen (`stored-session-lookup.ts`).
  */
 export async function commitStep(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<CommitResult> {
   const step = StepCommit.parse(commit);
   validateCommitShape(runId, step);
   const now = new Date();
-  const events = [...step.events, ...(step.checkpoint === undefined ? [] : [{ type: "run.checkpoint.created", payload: { seq: step.checkpoint.seq } }])];
+  const events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }> = [
+    ...step.events,
+    ...(step.checkpoint === undefined ? [] : [{ type: "run.checkpoint.created", payload: { seq: step.checkpoint.seq } }]),
+  ];
   // Serialised before the transaction starts: SQLite holds its one connection for the whole transaction.
-  const checkpointRow = step.checkpoint === undefined ? null : checkpointValues(runId, step.checkpoint, now);
-  const chunkRows = step.chunks.map(chunkValues);
-  const eventPayloads = events.map((event) => toJsonText(event.payload, `payload of event ${event.type}`));
+  const rows: CommitRows = {
+    checkpoint: step.checkpoint === undefined ? null : checkpointValues(runId, step.checkpoint, now),
+    chunks: step.chunks.map(chunkValues),
+    eventPayloads: events.map((event) => toJsonText(event.payload, `payload of event ${event.type}`)),
+  };
+  const pool = postgresPoolOf(database);
+  const written =
+    pool === null
+      ? await commitInTransaction(database, runId, fencingToken, step, events, rows, now)
+      : await commitOnPostgres(database, pool, runId, fencingToken, step, events, rows, now);
+  rememberStoredSessions(database.client, written.stored);
+  const first = written.eventSeq - events.length + 1;
+  const checkpoint: CheckpointRecord | null =
+    step.checkpoint === undefined || rows.checkpoint === null
+      ? null
+      : {
+          runId,
+          seq: step.checkpoint.seq,
+          planHash: step.checkpoint.planHash,
+          state: JSON.parse(rows.checkpoint[3] as string) as unknown,
+          nextNodes: step.checkpoint.nextNodes,
+          pendingInterrupts: step.checkpoint.pendingInterrupts,
+          effectWatermark: step.checkpoint.effectWatermark,
+          at: now,
+        };
+  return {
+    checkpoint,
+    events: events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now })),
+    cancelRequested: written.cancelRequested,
+  };
+}
+
+/** The serialised parts of a commit that do not depend on what is stored. */
+interface CommitRows {
+  checkpoint: SqlValue[] | null;
+  chunks: SqlValue[][];
+  eventPayloads: string[];
+}
+
+/** What a commit wrote: the run's event seq after it, the cancel flag, and the sessions it stored or read. */
+interface Written extends FencedRun {
+  stored: Map<string, StoredSessionFacts>;
+}
+
+/**
+ * The facts of the sessions a commit stored (new ones with their base, appended ones with their new count) and
+ * read, for `rememberStoredSessions`.
+ */
+function storedAfterCommit(runId: string, sessions: readonly ParsedSession[], appended: readonly AppendedSession[], read: ReadonlyMap<string, StoredSession>): Map<string, StoredSessionFacts> {
+  const facts = new Map<string, StoredSessionFacts>(read);
+  for (const session of sessions) {
+    facts.set(session.id, { runId, chunkCount: session.chunkCount, baseSessionId: session.base?.sessionId ?? null, baseChunkCount: session.base?.chunkCount ?? 0 });
+  }
+  for (const update of appended) {
+    const known = read.get(update.id) as StoredSession;
+    facts.set(update.id, { ...known, chunkCount: update.chunkCount });
+  }
+  return facts;
+}
+
+/** The chunk session ids of a commit (the lookup reads those not created by the commit). */
+function chunkSessionIds(step: ParsedCommit): Set<string> {
+  return new Set(step.chunks.map((chunk) => chunk.sessionId));
+}
+
+/** The commit as one transaction of statements (SQLite; prepared statements on the adapter's connection). */
+async function commitInTransaction(
+  database: Database,
+  runId: string,
+  fencingToken: number,
+  step: ParsedCommit,
+  events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>,
+  rows: CommitRows,
+  now: Date,
+): Promise<Written> {
   return database.transaction(async (transaction) => {
     const statements = rawStatements(database, transaction);
     const fenced = await fencedUpdate(statements, transaction, runId, fencingToken, step, events.length, now);
-    const lookups = await lookUpStoredSessions(statements, step);
-    const sessions = step.sessions.map((session) => ({ ...session, base: shallowestBase(session, step.sessions, lookups) }));
-    if (checkpointRow !== null) {
-      await insertRows(statements, "checkpoints", CHECKPOINT_COLUMNS, [checkpointRow]);
+    const lookups = await lookUpStoredSessions(database.client, statements.query.bind(statements), step.sessions, chunkSessionIds(step));
+    const sessions = withShallowestBases(step.sessions, lookups);
+    if (rows.checkpoint !== null) {
+      await insertRows(statements, "checkpoints", CHECKPOINT_COLUMNS, [rows.checkpoint]);
     }
     const first = fenced.eventSeq - events.length + 1;
-    const createdSeqs = createdEventSeqs(events, first);
-    const lastSeq = fenced.eventSeq;
+    const createdSeqs = createdEventOffsets(events);
     await insertRows(
       statements,
       "sessions",
       SESSION_COLUMNS,
-      sessions.map((session) => sessionValues(runId, session, now, createdSeqs.get(session.id) ?? lastSeq)),
+      sessions.map((session) => {
+        const offset = createdSeqs.get(session.id);
+        return sessionValues(runId, session, now, offset === undefined ? fenced.eventSeq : first + offset);
+      }),
     );
-    await insertRows(
-      statements,
-      "session_parents",
-      ["session_id", "position", "parent_id"],
-      sessions.flatMap((session) => session.lineage.parent_session_ids.map((parentId, position) => [session.id, position, parentId])),
-    );
+    await insertRows(statements, "session_parents", SESSION_PARENT_COLUMNS, sessionParentRows(sessions));
     const appended = appendedSessions(runId, step, lookups);
-    await insertRows(statements, "chunks", CHUNK_COLUMNS, chunkRows);
+    await insertRows(statements, "chunks", CHUNK_COLUMNS, rows.chunks);
     for (const update of appended) {
       await statements.execute(
         `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ?, "own_usage" = ? WHERE "id" = ? AND "chunk_count" = ?`,
         update.chunkCount,
-        update.usage === null ? null : toJsonText(update.usage, "session usage"),
-        update.ownUsage === null ? null : toJsonText(update.ownUsage, "session own usage"),
+        usageText(update.usage, "session usage"),
+        usageText(update.ownUsage, "session own usage"),
         update.id,
         update.storedCount,
       );
     }
-    const records = events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now }));
-    if (records.length > 0) noteAppendedEvents(runId, fenced.eventSeq);
+    if (events.length > 0) noteAppendedEvents(runId, fenced.eventSeq);
     await insertRows(
       statements,
       "run_events",
       ["run_id", "seq", "type", "payload", "at"],
-      records.map((record, offset) => [runId, record.seq, record.type, eventPayloads[offset] as string, now]),
+      events.map((event, offset) => [runId, first + offset, event.type, rows.eventPayloads[offset] as string, now]),
     );
-    const checkpoint: CheckpointRecord | null =
-      step.checkpoint === undefined || checkpointRow === null
-        ? null
-        : {
-            runId,
-            seq: step.checkpoint.seq,
-            planHash: step.checkpoint.planHash,
-            state: JSON.parse(checkpointRow[3] as string) as unknown,
-            nextNodes: step.checkpoint.nextNodes,
-            pendingInterrupts: step.checkpoint.pendingInterrupts,
-            effectWatermark: step.checkpoint.effectWatermark,
-            at: now,
-          };
-    return { checkpoint, events: records, cancelRequested: fenced.cancelRequested };
+    return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
   });
 }
 
+/**
+ * The commit as one PostgreSQL statement. What it needs to know of stored sessions is read first (when not
+ * remembered); a refusal found there is reported only after the fencing token was checked, as in one transaction.
+ */
+async function commitOnPostgres(
+  database: Database,
+  pool: PostgresPool,
+  runId: string,
+  fencingToken: number,
+  step: ParsedCommit,
+  events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>,
+  rows: CommitRows,
+  now: Date,
+): Promise<Written> {
+  let sessions: ParsedSession[];
+  let appended: AppendedSession[];
+  let lookups: Map<string, StoredSession>;
+  try {
+    lookups = await lookUpStoredSessions(database.client, poolReader(pool), step.sessions, chunkSessionIds(step));
+    sessions = withShallowestBases(step.sessions, lookups);
+    appended = appendedSessions(runId, step, lookups);
+  } catch (error) {
+    await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
+    throw error;
+  }
+  const createdOffsets = createdEventOffsets(events);
+  const fenced = await runCommitStatement(pool, {
+    runId,
+    fencingToken,
+    tokensUsed: step.tokensUsed,
+    eventCount: events.length,
+    now,
+    checkpoint: step.checkpoint === undefined ? null : { seq: step.checkpoint.seq, planHash: step.checkpoint.planHash, row: rows.checkpoint as SqlValue[] },
+    sessions: sessions.map((session) => {
+      const offset = createdOffsets.get(session.id);
+      // The column values after run_id, without created_at; the created seq counts back from the last event.
+      const values = sessionValues(runId, session, now, 0);
+      return { values, createdFromEnd: offset === undefined ? 0 : events.length - 1 - offset };
+    }),
+    parents: sessionParentRows(sessions),
+    chunks: rows.chunks,
+    appended: appended.map((update) => [update.id, update.storedCount, update.chunkCount, usageText(update.usage, "session usage"), usageText(update.ownUsage, "session own usage")]),
+    events: events.map((event, offset) => [event.type, rows.eventPayloads[offset] as string]),
+    notifyChannel: RUN_EVENTS_CHANNEL,
+  });
+  if (fenced === null) {
+    await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
+    throw new RathError("internal", `the commit of run ${runId} wrote nothing, although its fencing token, status and checkpoint seq are valid`);
+  }
+  return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
+}
+
+function usageText(usage: Usage | null, what: string): string | null {
+  return usage === null ? null : toJsonText(usage, what);
+}
+
 const CHECKPOINT_COLUMNS = ["run_id", "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark", "at"] as const;
+const SESSION_PARENT_COLUMNS = ["session_id", "position", "parent_id"] as const;
 const SESSION_COLUMNS = [
   "id",
   "run_id",
@@ -178,16 +301,17 @@ function checkpointValues(runId: string, checkpoint: NonNullable<ParsedCommit["c
   ];
 }
 
-/** The seq of each `session.created` event of the commit, by session id (the first one wins). */
-function createdEventSeqs(events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>, firstSeq: number): Map<string, number> {
-  const seqs = new Map<string, number>();
+/** The offset (in the commit's events) of each `session.created` event, by session id (the first one wins). */
+function createdEventOffsets(events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>): Map<string, number> {
+  const offsets = new Map<string, number>();
   events.forEach((event, offset) => {
     const sessionId = event.payload.session_id;
-    if (event.type === "session.created" && typeof sessionId === "string" && !seqs.has(sessionId)) seqs.set(sessionId, firstSeq + offset);
+    if (event.type === "session.created" && typeof sessionId === "string" && !offsets.has(sessionId)) offsets.set(sessionId, offset);
   });
-  return seqs;
+  return offsets;
 }
 
+/** A `sessions` row in SESSION_COLUMNS order. */
 function sessionValues(runId: string, session: ParsedSession, now: Date, createdSeq: number): SqlValue[] {
   return [
     session.id,
@@ -198,17 +322,21 @@ function sessionValues(runId: string, session: ParsedSession, now: Date, created
     session.lineage.lineage_kind,
     toJsonText(session.lineage.lineage_extras, "lineage extras"),
     toJsonText(session.placement, "session placement"),
-    session.usage === null ? null : toJsonText(session.usage, "session usage"),
+    usageText(session.usage, "session usage"),
     session.chunkCount,
     session.base?.sessionId ?? null,
     session.base?.chunkCount ?? 0,
     session.status,
     session.error === null ? null : redactStoredText(session.error),
     now,
-    session.ownUsage === null ? null : toJsonText(session.ownUsage, "session own usage"),
+    usageText(session.ownUsage, "session own usage"),
     session.inheritedChunkCount,
     createdSeq,
   ];
+}
+
+function sessionParentRows(sessions: readonly ParsedSession[]): SqlValue[][] {
+  return sessions.flatMap((session) => session.lineage.parent_session_ids.map((parentId, position) => [session.id, position, parentId]));
 }
 
 function chunkValues({ sessionId, index, chunk }: ParsedChunk): SqlValue[] {
@@ -263,16 +391,17 @@ function validateCommitShape(runId: string, step: ParsedCommit): void {
   }
 }
 
+/** What the fenced update returned: the run's event seq after the commit and whether a cancel was requested. */
 interface FencedRun {
   eventSeq: number;
   cancelRequested: boolean;
 }
 
 /**
- * The fenced update, first in the transaction (it locks the run row on PostgreSQL, so a concurrent claim waits
- * for the commit or wins): adds the tokens, reserves the event sequence numbers and, with a checkpoint, moves
- * `checkpoint_seq` on — only while the token, status, plan hash and previous checkpoint seq are what they must be.
- * When nothing matched, the run is read to say which condition failed.
+ * The fenced update, first in the transaction (it locks the run row, so a concurrent claim waits for the commit
+ * or wins): adds the tokens, reserves the event sequence numbers and, with a checkpoint, moves `checkpoint_seq`
+ * on — only while the token, status, plan hash and previous checkpoint seq are what they must be. When nothing
+ * matched, the run is read to say which condition failed.
  */
 async function fencedUpdate(
   statements: RawStatements,
@@ -298,7 +427,21 @@ async function fencedUpdate(
   );
   const row = rows[0];
   if (row !== undefined) return { eventSeq: Number(row.event_seq), cancelRequested: Boolean(Number(row.cancel_requested)) };
-  const run = await transaction.run.findUnique({
+  await refuseIfFenced(transaction, runId, fencingToken, checkpoint);
+  throw new RathError("internal", `the fenced update of run ${runId} matched nothing, although its fencing token, status and checkpoint seq are valid`);
+}
+
+/**
+ * Throws the refusal the fenced update gives for this run and token (stale token, run not running, plan hash
+ * mismatch, checkpoint seq not last+1); returns when the commit would pass the fence.
+ */
+async function refuseIfFenced(
+  reader: Pick<TransactionClient, "run">,
+  runId: string,
+  fencingToken: number,
+  checkpoint: ParsedCommit["checkpoint"],
+): Promise<void> {
+  const run = await reader.run.findUnique({
     where: { id: runId },
     select: { fencingToken: true, status: true, planHash: true, checkpointSeq: true },
   });
@@ -307,105 +450,17 @@ async function fencedUpdate(
   if (run.status !== "running") {
     throw new LeaseLostError({ runId, givenToken: fencingToken, currentToken: run.fencingToken, reason: "not_running", runStatus: run.status, action: "a step cannot be committed" });
   }
-  if (checkpoint !== undefined && checkpoint.planHash !== run.planHash) {
+  if (checkpoint === undefined) return;
+  if (checkpoint.planHash !== run.planHash) {
     throw new RathError("conflict", `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${checkpoint.planHash}`, {
       details: { runId, expected: run.planHash, found: checkpoint.planHash },
     });
   }
   const expected = run.checkpointSeq + 1;
-  throw new RathError("conflict", `checkpoint seq for run ${runId} must follow the last one: expected ${expected}, found ${checkpoint?.seq ?? "none"}`, {
-    details: { runId, expected, found: checkpoint?.seq ?? null },
-  });
-}
-
-/** A stored session as the commit needs it: owner run, chunk count, usage and its own base. */
-interface StoredSession {
-  runId: string;
-  chunkCount: number;
-  usage: Usage | null;
-  ownUsage: Usage | null;
-  baseSessionId: string | null;
-  baseChunkCount: number;
-}
-
-/**
- * Reads the stored sessions the commit refers to: those it appends chunks to, the bases it names, and (to keep
- * chains shallow) the bases of those bases while a shared prefix lies entirely within them.
- */
-async function lookUpStoredSessions(statements: RawStatements, step: ParsedCommit): Promise<Map<string, StoredSession>> {
-  const inCommit = new Map(step.sessions.map((session) => [session.id, session]));
-  const stored = new Map<string, StoredSession>();
-  let wanted = new Set<string>();
-  for (const chunk of step.chunks) if (!inCommit.has(chunk.sessionId)) wanted.add(chunk.sessionId);
-  for (const session of step.sessions) if (session.base !== null && !inCommit.has(session.base.sessionId)) wanted.add(session.base.sessionId);
-  while (wanted.size > 0) {
-    const ids = [...wanted];
-    const rows = await statements.query<{
-      id: string;
-      run_id: string;
-      chunk_count: number | bigint;
-      usage: string | null;
-      own_usage: string | null;
-      base_session_id: string | null;
-      base_chunk_count: number | bigint;
-    }>(`SELECT "id", "run_id", "chunk_count", "usage", "own_usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`, ...ids);
-    for (const row of rows) {
-      stored.set(row.id, {
-        runId: row.run_id,
-        chunkCount: Number(row.chunk_count),
-        usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of session ${row.id}`),
-        ownUsage: row.own_usage === null ? null : fromJsonText(row.own_usage, Usage, `own usage of session ${row.id}`),
-        baseSessionId: row.base_session_id,
-        baseChunkCount: Number(row.base_chunk_count),
-      });
-    }
-    wanted = new Set<string>();
-    for (const session of step.sessions) {
-      if (session.base === null) continue;
-      const next = nextShallowerBase(session.base, step.sessions, stored, inCommit);
-      if (next !== null && next.missing) wanted.add(next.sessionId);
-    }
-    for (const id of ids) if (!stored.has(id)) wanted.delete(id);
-  }
-  return stored;
-}
-
-/**
- * Follows `base` down while its shared prefix lies entirely within the base's own base. Returns the session whose
- * data is not known yet (`missing`), or null when every step was resolved.
- */
-function nextShallowerBase(
-  base: SessionBase,
-  sessions: readonly ParsedSession[],
-  stored: ReadonlyMap<string, StoredSession>,
-  inCommit: ReadonlyMap<string, ParsedSession>,
-): { sessionId: string; missing: true } | null {
-  let current = base.sessionId;
-  for (let depth = 0; depth < sessions.length + 1000; depth += 1) {
-    const committed = inCommit.get(current);
-    const own = committed === undefined ? stored.get(current) : { baseSessionId: committed.base?.sessionId ?? null, baseChunkCount: committed.base?.chunkCount ?? 0 };
-    if (own === undefined) return { sessionId: current, missing: true };
-    if (own.baseSessionId === null || base.chunkCount > own.baseChunkCount) return null;
-    current = own.baseSessionId;
-  }
-  return null;
-}
-
-/** The base `session` is stored with: its named base, or the deepest base of it that holds the whole shared prefix. */
-function shallowestBase(session: ParsedSession, sessions: readonly ParsedSession[], stored: ReadonlyMap<string, StoredSession>): SessionBase | null {
-  if (session.base === null) return null;
-  const inCommit = new Map(sessions.map((entry) => [entry.id, entry]));
-  const count = session.base.chunkCount;
-  let current = session.base.sessionId;
-  for (;;) {
-    const committed = inCommit.get(current);
-    const own = committed === undefined ? stored.get(current) : { chunkCount: committed.chunkCount, baseSessionId: committed.base?.sessionId ?? null, baseChunkCount: committed.base?.chunkCount ?? 0 };
-    if (own === undefined) throw new RathError("invalid_argument", `base session ${current} of session ${session.id} is not stored`);
-    if (count > own.chunkCount) {
-      throw new RathError("invalid_argument", `session ${session.id} shares ${count} chunks with base ${current}, which has ${own.chunkCount}`);
-    }
-    if (own.baseSessionId === null || count > own.baseChunkCount) return { sessionId: current, chunkCount: count };
-    current = own.baseSessionId;
+  if (checkpoint.seq !== expected) {
+    throw new RathError("conflict", `checkpoint seq for run ${runId} must follow the last one: expected ${expected}, found ${checkpoint.seq}`, {
+      details: { runId, expected, found: checkpoint.seq },
+    });
   }
 }
 
@@ -443,8 +498,9 @@ function appendedSessions(runId: string, step: ParsedCommit, stored: ReadonlyMap
     if (clash !== undefined) {
       throw new RathError("conflict", `chunk ${id}#${clash.index} is already stored: session ${id} has ${session.chunkCount} chunks; append from index ${session.chunkCount}`);
     }
-    let usage = session.usage;
-    let ownUsage = session.ownUsage;
+    if (session.usages === undefined) throw new RathError("internal", `the usages of session ${id} were not read before appending to it`);
+    let usage = session.usages.usage;
+    let ownUsage = session.usages.ownUsage;
     for (const chunk of chunks) {
       usage = addUsage(usage, chunk.chunk.meta.usage);
       ownUsage = addUsage(ownUsage, chunk.chunk.meta.usage);
