@@ -130,10 +130,12 @@ async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOp
 /** The parts of a better-sqlite3 connection the hot paths use. */
 export interface SqliteConnection {
   prepare(sql: string): { all(...values: unknown[]): unknown[]; run(...values: unknown[]): { changes: number } };
+  /** Whether a transaction is open on the connection (better-sqlite3's own flag). */
+  readonly inTransaction: boolean;
 }
 
 function isSqliteConnection(value: unknown): value is SqliteConnection {
-  return typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function" && typeof (value as { exec?: unknown }).exec === "function";
+  return typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function" && typeof (value as { exec?: unknown }).exec === "function" && typeof (value as { inTransaction?: unknown }).inTransaction === "boolean";
 }
 
 const sqliteConnections = new WeakMap<DatabaseClient, SqliteConnection>();

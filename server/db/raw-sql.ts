@@ -25,6 +25,19 @@ export function forProvider(provider: DatabaseProvider, sql: string): string {
 
 /** `(?, ?, ...), (?, ?, ...)`: `rows` groups of `columns` placeholders. */
 export function valueGroups(rows: number, columns: number): string {
+  const key = rows * 1_000 + columns;
+  let groups = valueGroupsCache.get(key);
+  if (groups === undefined) {
+    groups = buildValueGroups(rows, columns);
+    if (valueGroupsCache.size >= STATEMENT_CACHE_SIZE) valueGroupsCache.clear();
+    valueGroupsCache.set(key, groups);
+  }
+  return groups;
+}
+
+const valueGroupsCache = new Map<number, string>();
+
+function buildValueGroups(rows: number, columns: number): string {
   const group = `(${Array.from({ length: columns }, () => "?").join(", ")})`;
   return Array.from({ length: rows }, () => group).join(", ");
 }
@@ -74,6 +87,32 @@ function sqliteError(error: unknown): unknown {
   return error;
 }
 
+/** Statements run synchronously on SQLite's connection (inside a transaction that holds it). */
+export interface SyncStatements {
+  query<Row>(sql: string, ...values: SqlValue[]): Row[];
+  execute(sql: string, ...values: SqlValue[]): number;
+}
+
+/** Synchronous statements on a better-sqlite3 connection: prepared once, values as the Prisma adapter writes them. */
+export function sqliteStatements(connection: SqliteConnection): SyncStatements {
+  return {
+    query<Row>(sql: string, ...values: SqlValue[]) {
+      try {
+        return prepared(connection, sql).all(...values.map(sqliteValue)) as Row[];
+      } catch (error) {
+        throw sqliteError(error);
+      }
+    },
+    execute(sql: string, ...values: SqlValue[]) {
+      try {
+        return prepared(connection, sql).run(...values.map(sqliteValue)).changes;
+      } catch (error) {
+        throw sqliteError(error);
+      }
+    },
+  };
+}
+
 /**
  * The raw statements of `transaction`: on SQLite straight on the adapter's connection (synchronous, prepared once;
  * the transaction holds the connection, so they are part of it), else through Prisma's raw queries.
@@ -81,21 +120,10 @@ function sqliteError(error: unknown): unknown {
 export function rawStatements(database: Pick<Database, "provider" | "client">, transaction: TransactionClient): RawStatements {
   const connection = database.provider === "sqlite" ? sqliteConnectionOf(database) : null;
   if (connection !== null) {
+    const statements = sqliteStatements(connection);
     return {
-      async query<Row>(sql: string, ...values: SqlValue[]) {
-        try {
-          return prepared(connection, sql).all(...values.map(sqliteValue)) as Row[];
-        } catch (error) {
-          throw sqliteError(error);
-        }
-      },
-      async execute(sql: string, ...values: SqlValue[]) {
-        try {
-          return prepared(connection, sql).run(...values.map(sqliteValue)).changes;
-        } catch (error) {
-          throw sqliteError(error);
-        }
-      },
+      query: async <Row>(sql: string, ...values: SqlValue[]) => statements.query<Row>(sql, ...values),
+      execute: async (sql: string, ...values: SqlValue[]) => statements.execute(sql, ...values),
     };
   }
   return {
@@ -130,14 +158,26 @@ export function poolReader(pool: PostgresPool): <Row>(sql: string, ...values: Sq
   };
 }
 
-/** Inserts `rows` (each one value per column, in column order) into `table`, in as few statements as the limits allow. */
-export async function insertRows(statements: RawStatements, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
+/** The `INSERT ... VALUES (...), (...)` statements for `rows`, each with its values, as few as the limits allow. */
+function insertStatements(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Array<{ sql: string; values: SqlValue[] }> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `;
+  const statements: Array<{ sql: string; values: SqlValue[] }> = [];
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);
-    await statements.execute(head + valueGroups(batch.length, columns.length), ...batch.flat());
+    statements.push({ sql: head + valueGroups(batch.length, columns.length), values: batch.flat() });
   }
+  return statements;
+}
+
+/** Inserts `rows` (each one value per column, in column order) into `table`, in as few statements as the limits allow. */
+export async function insertRows(statements: RawStatements, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
+  for (const { sql, values } of insertStatements(table, columns, rows)) await statements.execute(sql, ...values);
+}
+
+/** `insertRows` on synchronous statements. */
+export function insertRowsNow(statements: SyncStatements, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): void {
+  for (const { sql, values } of insertStatements(table, columns, rows)) statements.execute(sql, ...values);
 }
 
 /** `?, ?, ?` for an `IN (...)` list of `count` values. */

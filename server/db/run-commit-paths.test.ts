@@ -12,7 +12,8 @@ import { LeaseLostError } from "./lease-lost";
 import { databaseKey, onRunEvents } from "./run-event-signal";
 import { subscribeRunEvents } from "./run-event-listener";
 import { commitStep, latestCheckpoint } from "./run-commit";
-import { eventsPage } from "./run-events";
+import { appendRunEvents, eventsPage } from "./run-events";
+import { rawStatements } from "./raw-sql";
 import { claimRun, expireLeases, type Claim } from "./run-lease";
 import { getRun } from "./run-store";
 import { chunkPage, getSession, sessionGraph } from "./session-store";
@@ -173,6 +174,38 @@ describeEachDatabase("step commit paths", (open) => {
     );
     expect(isRathError(tooLong, "invalid_argument")).toBe(true);
     expect(tooLong.message).toContain(`which has 2`);
+  });
+
+  it("a commit made while another transaction holds the run waits for it, then follows its events", async () => {
+    const { run, fencingToken } = await claimed();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // On SQLite this transaction holds the one connection while it awaits; on PostgreSQL it holds the run's row.
+    const holder = database.transaction(async (transaction) => {
+      await appendRunEvents(rawStatements(database, transaction), run.id, [{ type: "test.held" }]);
+      entered();
+      await gate;
+      return "held";
+    });
+    await holding;
+    const committing = commitStep(database, run.id, fencingToken, { events: [{ type: "test.after", payload: {} }], checkpoint: checkpoint(1) });
+    release();
+    expect(await holder).toBe("held");
+    const result = await committing;
+    const events = await eventsPage(database, run.id, { afterSeq: run.lastEventSeq });
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [run.lastEventSeq + 1, "test.held"],
+      [run.lastEventSeq + 2, "test.after"],
+      [run.lastEventSeq + 3, "run.checkpoint.created"],
+    ]);
+    expect(result.events.map((event) => event.seq)).toEqual([run.lastEventSeq + 2, run.lastEventSeq + 3]);
+    expect((await latestCheckpoint(database, run.id))?.seq).toBe(1);
   });
 
   it("wakes live readers on another handle once the commit is stored", async () => {

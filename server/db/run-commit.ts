@@ -11,16 +11,17 @@ import { RathError } from "../../runtime/errors";
 import type { Checkpoint as CheckpointRow } from "./generated/sqlite/client";
 import { addUsage, Usage } from "../../runtime/session/usage";
 import type { Pool as PostgresPool } from "pg";
-import { postgresPoolOf, type Database, type TransactionClient } from "./database";
+import { postgresPoolOf, type Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { insertRows, poolReader, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
+import { insertRowsNow, poolReader, type SqlValue, type SyncStatements } from "./raw-sql";
 import { runCommitStatement } from "./run-commit-postgres";
 import { noteAppendedEvents, RUN_EVENTS_CHANNEL } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput } from "./session-record";
-import { lookUpStoredSessions, rememberStoredSessions, withShallowestBases, type StoredSession, type StoredSessionFacts } from "./stored-session-lookup";
+import { sqliteWriteTransaction } from "./sqlite-write";
+import { lookUpStoredSessions, lookUpStoredSessionsNow, rememberStoredSessions, withShallowestBases, type StoredSession, type StoredSessionFacts } from "./stored-session-lookup";
 
 /** The checkpoint of a step: contiguous `seq` from 1, the plan hash, the engine's state and what runs next. */
 export const CheckpointInput = z.object({
@@ -98,7 +99,7 @@ export async function commitStep(database: Database, runId: string, fencingToken
   const pool = postgresPoolOf(database);
   const written =
     pool === null
-      ? await commitInTransaction(database, runId, fencingToken, step, events, rows, now)
+      ? await commitOnSqlite(database, runId, fencingToken, step, events, rows, now)
       : await commitOnPostgres(database, pool, runId, fencingToken, step, events, rows, now);
   rememberStoredSessions(database.client, written.stored);
   const first = written.eventSeq - events.length + 1;
@@ -155,8 +156,11 @@ function chunkSessionIds(step: ParsedCommit): Set<string> {
   return new Set(step.chunks.map((chunk) => chunk.sessionId));
 }
 
-/** The commit as one transaction of statements (SQLite; prepared statements on the adapter's connection). */
-async function commitInTransaction(
+/**
+ * The commit as one SQLite write transaction run in one go on the adapter's connection (sqlite-write.ts): the fenced
+ * update first (it refuses a stale token before anything else), then the lookups and one multi-row INSERT per table.
+ */
+async function commitOnSqlite(
   database: Database,
   runId: string,
   fencingToken: number,
@@ -165,30 +169,27 @@ async function commitInTransaction(
   rows: CommitRows,
   now: Date,
 ): Promise<Written> {
-  return database.transaction(async (transaction) => {
-    const statements = rawStatements(database, transaction);
-    const fenced = await fencedUpdate(statements, transaction, runId, fencingToken, step, events.length, now);
-    const lookups = await lookUpStoredSessions(database.client, statements.query.bind(statements), step.sessions, chunkSessionIds(step));
+  return sqliteWriteTransaction(database, (statements) => {
+    const fenced = fencedUpdate(statements, runId, fencingToken, step, events.length, now);
+    const lookups = lookUpStoredSessionsNow(database.client, statements.query, step.sessions, chunkSessionIds(step));
     const sessions = withShallowestBases(step.sessions, lookups);
-    if (rows.checkpoint !== null) {
-      await insertRows(statements, "checkpoints", CHECKPOINT_COLUMNS, [rows.checkpoint]);
-    }
+    if (rows.checkpoint !== null) insertRowsNow(statements, "checkpoints", CHECKPOINT_COLUMNS, [rows.checkpoint]);
     const first = fenced.eventSeq - events.length + 1;
-    const createdSeqs = createdEventOffsets(events);
-    await insertRows(
+    const createdOffsets = createdEventOffsets(events);
+    insertRowsNow(
       statements,
       "sessions",
       SESSION_COLUMNS,
       sessions.map((session) => {
-        const offset = createdSeqs.get(session.id);
+        const offset = createdOffsets.get(session.id);
         return sessionValues(runId, session, now, offset === undefined ? fenced.eventSeq : first + offset);
       }),
     );
-    await insertRows(statements, "session_parents", SESSION_PARENT_COLUMNS, sessionParentRows(sessions));
+    insertRowsNow(statements, "session_parents", SESSION_PARENT_COLUMNS, sessionParentRows(sessions));
     const appended = appendedSessions(runId, step, lookups);
-    await insertRows(statements, "chunks", CHUNK_COLUMNS, rows.chunks);
+    insertRowsNow(statements, "chunks", CHUNK_COLUMNS, rows.chunks);
     for (const update of appended) {
-      await statements.execute(
+      statements.execute(
         `UPDATE "sessions" SET "chunk_count" = ?, "usage" = ?, "own_usage" = ? WHERE "id" = ? AND "chunk_count" = ?`,
         update.chunkCount,
         usageText(update.usage, "session usage"),
@@ -198,7 +199,7 @@ async function commitInTransaction(
       );
     }
     if (events.length > 0) noteAppendedEvents(runId, fenced.eventSeq);
-    await insertRows(
+    insertRowsNow(
       statements,
       "run_events",
       ["run_id", "seq", "type", "payload", "at"],
@@ -398,22 +399,14 @@ interface FencedRun {
 }
 
 /**
- * The fenced update, first in the transaction (it locks the run row, so a concurrent claim waits for the commit
- * or wins): adds the tokens, reserves the event sequence numbers and, with a checkpoint, moves `checkpoint_seq`
- * on — only while the token, status, plan hash and previous checkpoint seq are what they must be. When nothing
- * matched, the run is read to say which condition failed.
+ * The fenced update, first in the transaction (it takes the run row for the commit): adds the tokens, reserves the
+ * event sequence numbers and, with a checkpoint, moves `checkpoint_seq` on — only while the token, status, plan
+ * hash and previous checkpoint seq are what they must be. When nothing matched, the run is read to say which
+ * condition failed.
  */
-async function fencedUpdate(
-  statements: RawStatements,
-  transaction: TransactionClient,
-  runId: string,
-  fencingToken: number,
-  step: ParsedCommit,
-  eventCount: number,
-  now: Date,
-): Promise<FencedRun> {
+function fencedUpdate(statements: SyncStatements, runId: string, fencingToken: number, step: ParsedCommit, eventCount: number, now: Date): FencedRun {
   const checkpoint = step.checkpoint;
-  const rows = await statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(
+  const rows = statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(
     `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${checkpoint === undefined ? "" : `, "checkpoint_seq" = ?`}
       WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${checkpoint === undefined ? "" : ` AND "plan_hash" = ? AND "checkpoint_seq" = ?`}
       RETURNING "event_seq", "cancel_requested"`,
@@ -427,41 +420,58 @@ async function fencedUpdate(
   );
   const row = rows[0];
   if (row !== undefined) return { eventSeq: Number(row.event_seq), cancelRequested: Boolean(Number(row.cancel_requested)) };
-  await refuseIfFenced(transaction, runId, fencingToken, checkpoint);
-  throw new RathError("internal", `the fenced update of run ${runId} matched nothing, although its fencing token, status and checkpoint seq are valid`);
+  const run = statements.query<{ fencing_token: number; status: string; plan_hash: string; checkpoint_seq: number }>(
+    `SELECT "fencing_token", "status", "plan_hash", "checkpoint_seq" FROM "runs" WHERE "id" = ?`,
+    runId,
+  )[0];
+  throw (
+    fenceRefusal(
+      run === undefined ? null : { fencingToken: Number(run.fencing_token), status: run.status, planHash: run.plan_hash, checkpointSeq: Number(run.checkpoint_seq) },
+      runId,
+      fencingToken,
+      checkpoint,
+    ) ?? new RathError("internal", `the fenced update of run ${runId} matched nothing, although its fencing token, status and checkpoint seq are valid`)
+  );
+}
+
+/** The run as the fence sees it. */
+interface FencedRunRow {
+  fencingToken: number;
+  status: string;
+  planHash: string;
+  checkpointSeq: number;
 }
 
 /**
- * Throws the refusal the fenced update gives for this run and token (stale token, run not running, plan hash
- * mismatch, checkpoint seq not last+1); returns when the commit would pass the fence.
+ * The refusal the fence gives for this run and token (stale token, run not running, plan hash mismatch,
+ * checkpoint seq not last+1), or null when the commit passes it.
  */
-async function refuseIfFenced(
-  reader: Pick<TransactionClient, "run">,
-  runId: string,
-  fencingToken: number,
-  checkpoint: ParsedCommit["checkpoint"],
-): Promise<void> {
-  const run = await reader.run.findUnique({
-    where: { id: runId },
-    select: { fencingToken: true, status: true, planHash: true, checkpointSeq: true },
-  });
-  if (run === null) throw new RathError("not_found", `run ${runId} not found`);
-  if (run.fencingToken !== fencingToken) throw staleTokenError(runId, fencingToken, run.fencingToken, run.status);
+function fenceRefusal(run: FencedRunRow | null, runId: string, fencingToken: number, checkpoint: ParsedCommit["checkpoint"]): RathError | null {
+  if (run === null) return new RathError("not_found", `run ${runId} not found`);
+  if (run.fencingToken !== fencingToken) return staleTokenError(runId, fencingToken, run.fencingToken, run.status);
   if (run.status !== "running") {
-    throw new LeaseLostError({ runId, givenToken: fencingToken, currentToken: run.fencingToken, reason: "not_running", runStatus: run.status, action: "a step cannot be committed" });
+    return new LeaseLostError({ runId, givenToken: fencingToken, currentToken: run.fencingToken, reason: "not_running", runStatus: run.status, action: "a step cannot be committed" });
   }
-  if (checkpoint === undefined) return;
+  if (checkpoint === undefined) return null;
   if (checkpoint.planHash !== run.planHash) {
-    throw new RathError("conflict", `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${checkpoint.planHash}`, {
+    return new RathError("conflict", `checkpoint plan hash mismatch for run ${runId}: expected ${run.planHash}, found ${checkpoint.planHash}`, {
       details: { runId, expected: run.planHash, found: checkpoint.planHash },
     });
   }
   const expected = run.checkpointSeq + 1;
   if (checkpoint.seq !== expected) {
-    throw new RathError("conflict", `checkpoint seq for run ${runId} must follow the last one: expected ${expected}, found ${checkpoint.seq}`, {
+    return new RathError("conflict", `checkpoint seq for run ${runId} must follow the last one: expected ${expected}, found ${checkpoint.seq}`, {
       details: { runId, expected, found: checkpoint.seq },
     });
   }
+  return null;
+}
+
+/** Throws the fence's refusal of this commit (read through Prisma), if any. */
+async function refuseIfFenced(client: Database["client"], runId: string, fencingToken: number, checkpoint: ParsedCommit["checkpoint"]): Promise<void> {
+  const run = await client.run.findUnique({ where: { id: runId }, select: { fencingToken: true, status: true, planHash: true, checkpointSeq: true } });
+  const refusal = fenceRefusal(run, runId, fencingToken, checkpoint);
+  if (refusal !== null) throw refusal;
 }
 
 /** A session stored by an earlier step that this commit appends chunks to: its new chunk count and usages. */

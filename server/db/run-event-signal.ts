@@ -54,6 +54,13 @@ export async function collectAppendedEvents<T>(attempt: (notes: AppendedEvents) 
   return { result, notes };
 }
 
+/** `collectAppendedEvents` for a synchronous attempt (a transaction run in one go on SQLite's connection). */
+export function collectAppendedEventsNow<T>(attempt: () => T): { result: T; notes: AppendedEvents } {
+  const notes: AppendedEvents = new Map();
+  const result = state().scope.run(notes, attempt);
+  return { result, notes };
+}
+
 function busKey(locationKey: string, runId: string): string {
   return `${locationKey}\u0000${runId}`;
 }

@@ -67,68 +67,110 @@ function sessionsById(sessions: readonly ParsedSession[]): Map<string, ParsedSes
   return new Map(sessions.map((session) => [session.id, session]));
 }
 
+const STORED_SESSIONS_SQL = (count: number) =>
+  `SELECT "id", "run_id", "chunk_count", "usage", "own_usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(count)})`;
+
+interface StoredSessionRow {
+  id: string;
+  run_id: string;
+  chunk_count: number | bigint;
+  usage: string | null;
+  own_usage: string | null;
+  base_session_id: string | null;
+  base_chunk_count: number | bigint;
+}
+
 /**
- * Reads the stored sessions the commit refers to: those it appends chunks to (always read, with their usages), the
- * bases it names, and (to keep chains shallow) the bases of those bases while a shared prefix lies entirely within
- * them. Bases remembered with enough chunks are taken from memory.
+ * Which stored sessions a commit refers to: those it appends chunks to (always read, with their usages), the bases
+ * it names, and (to keep chains shallow) the bases of those bases while a shared prefix lies entirely within them.
+ * Bases remembered with enough chunks are taken from memory. `toRead` says what to read next; `add` takes the rows.
  */
+class StoredSessionLookup {
+  readonly stored = new Map<string, StoredSession>();
+  private readonly inCommit: Map<string, ParsedSession>;
+  private readonly appendedTo = new Set<string>();
+  private readonly tried = new Set<string>();
+  private readonly sharedAtMost: number;
+  private wanted = new Set<string>();
+
+  constructor(
+    private readonly facts: ReadonlyMap<string, StoredSessionFacts> | undefined,
+    private readonly sessions: readonly ParsedSession[],
+    chunkSessionIds: Iterable<string>,
+  ) {
+    this.inCommit = sessionsById(sessions);
+    this.sharedAtMost = Math.max(0, ...sessions.map((session) => session.base?.chunkCount ?? 0));
+    for (const id of chunkSessionIds) if (!this.inCommit.has(id)) this.appendedTo.add(id);
+    this.wanted = new Set(this.appendedTo);
+    for (const session of sessions) if (session.base !== null && !this.inCommit.has(session.base.sessionId)) this.wanted.add(session.base.sessionId);
+  }
+
+  /** The ids to read next (none when the lookup is complete). */
+  toRead(): string[] {
+    while (this.wanted.size > 0) {
+      const toRead: string[] = [];
+      for (const id of this.wanted) {
+        this.tried.add(id);
+        const known = this.appendedTo.has(id) ? undefined : this.facts?.get(id);
+        if (known !== undefined && known.chunkCount >= this.sharedAtMost) this.stored.set(id, known);
+        else toRead.push(id);
+      }
+      this.wanted = this.nextWanted();
+      if (toRead.length > 0) return toRead;
+    }
+    return [];
+  }
+
+  add(rows: readonly StoredSessionRow[]): void {
+    for (const row of rows) {
+      this.stored.set(row.id, {
+        runId: row.run_id,
+        chunkCount: Number(row.chunk_count),
+        baseSessionId: row.base_session_id,
+        baseChunkCount: Number(row.base_chunk_count),
+        usages: {
+          usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of session ${row.id}`),
+          ownUsage: row.own_usage === null ? null : fromJsonText(row.own_usage, Usage, `own usage of session ${row.id}`),
+        },
+      });
+    }
+    this.wanted = this.nextWanted();
+  }
+
+  /** The bases of bases still unknown (a session read and not found stays missing: shallowestBase reports it). */
+  private nextWanted(): Set<string> {
+    const wanted = new Set<string>();
+    for (const session of this.sessions) {
+      if (session.base === null) continue;
+      const next = nextShallowerBase(session.base, this.sessions, this.stored, this.inCommit);
+      if (next !== null && !this.tried.has(next.sessionId)) wanted.add(next.sessionId);
+    }
+    return wanted;
+  }
+}
+
+/** Looks up the stored sessions a commit refers to (see StoredSessionLookup), reading with `read`. */
 export async function lookUpStoredSessions(
   client: DatabaseClient,
   read: ReadRows,
   sessions: readonly ParsedSession[],
   chunkSessionIds: Iterable<string>,
 ): Promise<Map<string, StoredSession>> {
-  const inCommit = sessionsById(sessions);
-  const facts = remembered.get(client);
-  const stored = new Map<string, StoredSession>();
-  const sharedAtMost = Math.max(0, ...sessions.map((session) => session.base?.chunkCount ?? 0));
-  let wanted = new Set<string>();
-  for (const id of chunkSessionIds) if (!inCommit.has(id)) wanted.add(id);
-  const appendedTo = new Set(wanted);
-  for (const session of sessions) if (session.base !== null && !inCommit.has(session.base.sessionId)) wanted.add(session.base.sessionId);
-  const tried = new Set<string>();
-  while (wanted.size > 0) {
-    const toRead: string[] = [];
-    for (const id of wanted) {
-      tried.add(id);
-      const known = appendedTo.has(id) ? undefined : facts?.get(id);
-      if (known !== undefined && known.chunkCount >= sharedAtMost) stored.set(id, known);
-      else toRead.push(id);
-    }
-    if (toRead.length > 0) await readStoredSessions(read, toRead, stored);
-    wanted = new Set<string>();
-    for (const session of sessions) {
-      if (session.base === null) continue;
-      const next = nextShallowerBase(session.base, sessions, stored, inCommit);
-      // A session read and not found stays missing: shallowestBase reports it.
-      if (next !== null && !tried.has(next.sessionId)) wanted.add(next.sessionId);
-    }
-  }
-  return stored;
+  const lookup = new StoredSessionLookup(remembered.get(client), sessions, chunkSessionIds);
+  for (let ids = lookup.toRead(); ids.length > 0; ids = lookup.toRead()) lookup.add(await read<StoredSessionRow>(STORED_SESSIONS_SQL(ids.length), ...ids));
+  return lookup.stored;
 }
 
-async function readStoredSessions(read: ReadRows, ids: readonly string[], into: Map<string, StoredSession>): Promise<void> {
-  const rows = await read<{
-    id: string;
-    run_id: string;
-    chunk_count: number | bigint;
-    usage: string | null;
-    own_usage: string | null;
-    base_session_id: string | null;
-    base_chunk_count: number | bigint;
-  }>(`SELECT "id", "run_id", "chunk_count", "usage", "own_usage", "base_session_id", "base_chunk_count" FROM "sessions" WHERE "id" IN (${inList(ids.length)})`, ...ids);
-  for (const row of rows) {
-    into.set(row.id, {
-      runId: row.run_id,
-      chunkCount: Number(row.chunk_count),
-      baseSessionId: row.base_session_id,
-      baseChunkCount: Number(row.base_chunk_count),
-      usages: {
-        usage: row.usage === null ? null : fromJsonText(row.usage, Usage, `usage of session ${row.id}`),
-        ownUsage: row.own_usage === null ? null : fromJsonText(row.own_usage, Usage, `own usage of session ${row.id}`),
-      },
-    });
-  }
+/** `lookUpStoredSessions` with a synchronous reader (inside a SQLite transaction run in one go). */
+export function lookUpStoredSessionsNow(
+  client: DatabaseClient,
+  read: <Row>(sql: string, ...values: SqlValue[]) => Row[],
+  sessions: readonly ParsedSession[],
+  chunkSessionIds: Iterable<string>,
+): Map<string, StoredSession> {
+  const lookup = new StoredSessionLookup(remembered.get(client), sessions, chunkSessionIds);
+  for (let ids = lookup.toRead(); ids.length > 0; ids = lookup.toRead()) lookup.add(read<StoredSessionRow>(STORED_SESSIONS_SQL(ids.length), ...ids));
+  return lookup.stored;
 }
 
 /**
