@@ -152,6 +152,7 @@ export class Agent implements Forward {
             ...(schemas.length > 0 ? { tools: schemas } : {}),
             ...(this.options.temperature === undefined ? {} : { temperature: this.options.temperature }),
             ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),
+            caller: this.name,
           },
           run,
           { producer: this.name, round: rounds },

@@ -50,6 +50,20 @@ describe("createDemoProvider", () => {
     expect(out.usage?.total_tokens).toBeGreaterThan(0);
   });
 
+  it("answers two branches of a fork differently when their agents have the same instructions (deterministic)", async () => {
+    const provider = createDemoProvider();
+    const question = Session.create("user", "Plan the launch.");
+    const answerOf = async (name: string) => {
+      const out = await new Agent({ name, provider, instructions: "" }).forward(question.fork());
+      return (out.chunks.toArray().at(-1) as ChunkOf<"assistant">).payload.content ?? "";
+    };
+    const [left, right, again] = [await answerOf("left_branch"), await answerOf("right_branch"), await answerOf("left_branch")];
+    expect(left).toBe('(scripted demo) You said: "Plan the launch.". left_branch looks at the next step: the smallest change that moves it forward.');
+    expect(right).toMatch(/^\(scripted demo\) You said: "Plan the launch\."\. right_branch looks at /);
+    expect(right).not.toBe(left);
+    expect(again).toBe(left);
+  });
+
   it("routes by reading the conversation: continue while the latest answer is unfinished, finish once it says DONE", async () => {
     const provider = createDemoProvider();
     const candidates = [

@@ -97,7 +97,7 @@ export function demoStep(request: ModelRequest): ScriptedStep {
   const firstTool = tools[0];
   const call = planned ?? (firstTool && toolResults.length === 0 ? { name: firstTool.name, arguments: asSchema(exampleFromSchema(firstTool.parameters, firstTool.name, lastUser)) } : null);
   if (call !== null) return { toolCalls: [call], usage: estimateUsage(request, JSON.stringify(call.arguments)) };
-  return reply(personaAnswer({ instructions, messages, lastUser, toolResults }));
+  return reply(personaAnswer({ instructions, messages, lastUser, toolResults, caller: request.caller ?? null }));
 }
 
 /**

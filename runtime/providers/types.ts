@@ -31,6 +31,11 @@ export interface ModelRequest {
   tools?: ToolSchema[];
   temperature?: number;
   maxTokens?: number;
+  /**
+   * The name of the agent asking. Real providers do not send it; the demo provider uses it so that two agents
+   * with the same instructions (two branches of a fork) still answer differently, deterministically.
+   */
+  caller?: string;
 }
 
 export interface ModelResponse {

@@ -109,7 +109,7 @@ describeEachDatabase("memory in durable workflows", (open) => {
     expect(done.error, JSON.stringify(done.error)).toBeNull();
     expect(done.status).toBe("succeeded");
     const childDocuments = await readMemoryDocuments(database, { workflowId: child.id, store: "notes" });
-    expect(childDocuments.map((document) => document.text)).toEqual(['(scripted demo) You said: "Remember the parcel code 4711.".', "Remember the parcel code 4711."]);
+    expect(childDocuments.map((document) => document.text)).toEqual(['(scripted demo) You said: "Remember the parcel code 4711.". assistant looks at the next step: the smallest change that moves it forward.', "Remember the parcel code 4711."]);
     expect(await readMemoryDocuments(database, { workflowId: run.workflowId, store: "notes" })).toEqual([]);
     expect((await memoryEvents(database, run.id)).map((event) => event.type)).toEqual(["memory.recalled", "memory.remembered", "memory.committed"]);
   }, 60_000);

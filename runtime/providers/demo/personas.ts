@@ -18,6 +18,8 @@ export interface PersonaInput {
   messages: readonly ChatMessage[];
   lastUser: string;
   toolResults: ReadonlyArray<{ name: string; content: string }>;
+  /** The asking agent's name, if known: agents without a persona each take their own angle on the request. */
+  caller?: string | null;
 }
 
 type Persona = { matches: RegExp; answer: (input: PersonaInput) => string };
@@ -215,6 +217,28 @@ function toolSummary(input: PersonaInput): string {
     .join(" ");
 }
 
+/** What an agent without a persona looks at first, chosen by its name (so two branches of a fork differ). */
+const ANGLES = [
+  "looks at the cost first: the cheapest way that still answers it",
+  "looks at the risks first: what could go wrong, and how to notice it early",
+  "looks at the evidence first: what is known, and what still needs checking",
+  "looks at the next step: the smallest change that moves it forward",
+  "looks at the people involved: who needs to know, and who decides",
+  "looks at the timing: what has to happen first, and what can wait",
+];
+
+/** A stable small hash of a name (FNV-1a). */
+function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The sentence an agent without a persona adds: its name and its angle. */
+export function callerAngle(caller: string): string {
+  return `${caller} ${ANGLES[nameHash(caller) % ANGLES.length] as string}.`;
+}
+
 /** The final answer for one request. */
 export function personaAnswer(input: PersonaInput): string {
   const memories = recalledMemories(input.messages);
@@ -226,5 +250,6 @@ export function personaAnswer(input: PersonaInput): string {
     if (persona) return persona.answer(input);
   }
   const quoted = `(scripted demo) You said: "${shorten(input.lastUser, 160)}".`;
-  return input.toolResults.length === 0 ? quoted : `${quoted} ${toolSummary(input)}`;
+  if (input.toolResults.length > 0) return `${quoted} ${toolSummary(input)}`;
+  return input.caller ? `${quoted} ${callerAngle(input.caller)}` : quoted;
 }
