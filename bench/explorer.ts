@@ -8,13 +8,17 @@
  * 2. Live latency: a scripted model (a local Chat Completions server) answers a chain of 100 agents; the studio's
  *    embedded worker commits each step; for each `chunk.appended` event, the time from its commit (the event's `at`)
  *    to the frame where the page shows it (the live indicator's painted event seq) — p50/p95 over 200 chunks.
- *    With `--postgres` the same on PostgreSQL (RATH_TEST_POSTGRES_URL or postgres@127.0.0.1/postgres) with a
- *    separate `npm run worker` process, so the events cross processes through LISTEN/NOTIFY.
+ *    With `--postgres` the same on PostgreSQL (a fresh `rath_bench_explorer_<random>` database on the server of
+ *    RATH_TEST_POSTGRES_URL or postgres@127.0.0.1, dropped afterwards) with a separate `npm run worker` process, so
+ *    the events cross processes through LISTEN/NOTIFY. Each latency is split in two: commit to the event reaching
+ *    the page (server push, read from the page's EventSource) and arrival to paint (the page's work).
  * Prints a table with the targets. Numbers only; nothing here asserts a time.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import pg from "pg";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startChatCompletionsServer } from "../runtime/testing/chat-completions-server";
@@ -25,7 +29,27 @@ import { explorerRun } from "./explorer-graph";
 const PORT = Number(process.env.BENCH_PORT ?? 3104);
 const BASE = `http://127.0.0.1:${PORT}`;
 const withPostgres = process.argv.includes("--postgres");
-const POSTGRES_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_ADMIN_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** Creates a fresh PostgreSQL database for the bench; returns its url and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rath_bench_explorer_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
 
 function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -108,8 +132,26 @@ async function heapMegabytes(page: Page): Promise<number> {
 
 interface LiveResult {
   samples: number[];
+  /** Commit to the event reaching the page. */
+  arrivals: number[];
   chunks: number;
 }
+
+/** Records when each server-sent event (by its id: the event seq) reaches the page, before the page handles it. */
+const RECORD_ARRIVALS = `(() => {
+  const arrived = new Map();
+  window.__arrived = arrived;
+  const Original = window.EventSource;
+  window.EventSource = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const seq = Number(event.lastEventId);
+        if (Number.isFinite(seq) && !arrived.has(seq)) arrived.set(seq, Date.now());
+      });
+    }
+  };
+})()`;
 
 /** Live latency of one chain run on the studio at BASE (its worker is the embedded one, or a separate process). */
 async function liveLatency(browser: Browser): Promise<LiveResult> {
@@ -128,6 +170,7 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
     };
     // The page opens on a waiting run, so every chunk of the chain arrives live.
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(RECORD_ARRIVALS);
     const started = await trpc<{ run: { id: string } }>("runs.start", { spec, input: "Go." }, true);
     const runId = started.run.id;
     await page.goto(`${BASE}/runs/${runId}`);
@@ -148,6 +191,7 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
     }
     await page.waitForTimeout(500);
     const painted = (await page.evaluate("window.__painted")) as Array<[number, number]>;
+    const arrived = new Map((await page.evaluate("[...window.__arrived]")) as Array<[number, number]>);
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
     const chunkEvents: Array<{ seq: number; at: string }> = [];
     let afterSeq = 0;
@@ -158,13 +202,17 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
       afterSeq = page.nextAfterSeq;
     }
     const samples: number[] = [];
+    const arrivals: number[] = [];
     for (const event of chunkEvents) {
       if (event.seq < firstLiveSeq) continue;
       const shown = painted.find(([seq]) => seq >= event.seq);
-      if (shown !== undefined) samples.push(shown[1] - Date.parse(event.at));
+      if (shown === undefined) continue;
+      samples.push(shown[1] - Date.parse(event.at));
+      const reached = arrived.get(event.seq);
+      arrivals.push(reached === undefined ? Number.NaN : reached - Date.parse(event.at));
     }
     await page.close();
-    return { samples: samples.slice(-200), chunks: samples.length };
+    return { samples: samples.slice(-200), arrivals: arrivals.slice(-200).filter(Number.isFinite), chunks: samples.length };
   } finally {
     await model.close();
   }
@@ -201,9 +249,12 @@ async function main(): Promise<void> {
     const url = `${BASE}/runs/${imported.runId}`;
     const paints: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) paints.push(await firstPaint(page, url));
-    const elkStarted = Date.now();
-    await page.waitForSelector('[data-testid="session-graph"][data-layout="elk"]', { timeout: 600_000 });
-    notes.push(`ELK layout in the worker answered ${((Date.now() - elkStarted) / 1000).toFixed(1)} s after the third first paint; node count drawn: ${await page.getByTestId("session-graph").getAttribute("data-node-count")}`);
+    const layoutStarted = Date.now();
+    await page.waitForSelector('[data-testid="session-graph"]:is([data-layout="elk"], [data-layout="quick"])', { timeout: 600_000 });
+    const graphElement = page.getByTestId("session-graph");
+    notes.push(
+      `final layout (${await graphElement.getAttribute("data-layout")}) ${((Date.now() - layoutStarted) / 1000).toFixed(1)} s after the third first paint; nodes drawn: ${await graphElement.getAttribute("data-node-count")} for ${await graphElement.getAttribute("data-session-count")} sessions; nodes in the DOM: ${await page.locator(".react-flow__node").count()}`,
+    );
     const frames = await frameTimes(page);
     const heap = await heapMegabytes(page);
     rows.push(row("first paint of the graph (median of 3)", percentile(paints, 50), "ms", "< 2000 ms", (value) => value < 2000));
@@ -216,19 +267,29 @@ async function main(): Promise<void> {
     const sqlite = await liveLatency(browser);
     rows.push(row(`live latency SQLite p50 (${sqlite.samples.length} chunks)`, percentile(sqlite.samples, 50), "ms", "-", () => true));
     rows.push(row("live latency SQLite p95", percentile(sqlite.samples, 95), "ms", "< 100 ms", (value) => value < 100));
+    rows.push(row("  of which commit to page arrival p50", percentile(sqlite.arrivals, 50), "ms", "-", () => true));
+    rows.push(row("  of which commit to page arrival p95", percentile(sqlite.arrivals, 95), "ms", "-", () => true));
     await stop(studio);
     studio = null;
 
     if (withPostgres) {
-      const worker = spawn(path.join("node_modules", ".bin", "tsx"), ["server/cli/worker.ts"], { env: { ...process.env, DATABASE_URL: POSTGRES_URL }, stdio: ["ignore", "ignore", "inherit"] });
-      studio = startStudio({ DATABASE_URL: POSTGRES_URL, RATH_DB_PATH: "" });
+      const postgresDatabase = await createPostgresDatabase();
+      // The studio migrates the fresh database; the worker starts once it answers.
+      studio = startStudio({ DATABASE_URL: postgresDatabase.url, RATH_DB_PATH: "" });
+      let worker: ChildProcess | null = null;
       try {
         await waitForStudio();
+        worker = spawn(path.join("node_modules", ".bin", "tsx"), ["server/cli/worker.ts"], { env: { ...process.env, DATABASE_URL: postgresDatabase.url }, stdio: ["ignore", "ignore", "inherit"] });
         const postgres = await liveLatency(browser);
         rows.push(row(`live latency PostgreSQL p50 (${postgres.samples.length} chunks)`, percentile(postgres.samples, 50), "ms", "-", () => true));
         rows.push(row("live latency PostgreSQL p95", percentile(postgres.samples, 95), "ms", "< 100 ms", (value) => value < 100));
+        rows.push(row("  of which commit to page arrival p50", percentile(postgres.arrivals, 50), "ms", "-", () => true));
+        rows.push(row("  of which commit to page arrival p95", percentile(postgres.arrivals, 95), "ms", "-", () => true));
       } finally {
-        await stop(worker);
+        if (worker !== null) await stop(worker);
+        await stop(studio);
+        studio = null;
+        await postgresDatabase.drop();
       }
     } else {
       rows.push({ measure: "live latency PostgreSQL", value: "not run", target: "< 100 ms", met: "n/a (pass --postgres)" });
