@@ -29,6 +29,7 @@ import { compileWorkflow } from "./spec/compile";
 import type { Plan } from "./spec/plan";
 import type { MemoryConfig } from "../../runtime/workflow-spec/node-configs";
 import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
+import { deliverOutputs } from "./nodes/flow";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
 import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
 import { ledgerEffectHooks } from "./ledger-effect-hooks";
@@ -526,24 +527,9 @@ class RunExecution {
     return null;
   }
 
-  /** Hands each output session to the next steps; a merge waits until every edge of its join delivered. */
+  /** Hands each output session to the next steps (`deliverOutputs`: a merge waits until every edge of its join delivered). */
   private deliver(state: ExecutionState, result: NodeResult): void {
-    for (const next of result.next) {
-      const session = result.outputs[next.output];
-      if (!session) throw new RathError("internal", `step result names output ${next.output} but has ${result.outputs.length}`);
-      const join = this.plan.nodes[next.nodeId]?.join ?? null;
-      if (join === null) {
-        state.ready.push({ nodeId: next.nodeId, inputs: [session.id] });
-        continue;
-      }
-      const arrived = { ...(state.joins[next.nodeId] ?? {}), [next.edgeId]: session.id };
-      if (join.every((edgeId) => arrived[edgeId] !== undefined)) {
-        delete state.joins[next.nodeId];
-        state.ready.push({ nodeId: next.nodeId, inputs: join.map((edgeId) => arrived[edgeId] as string) });
-      } else {
-        state.joins[next.nodeId] = arrived;
-      }
-    }
+    deliverOutputs(this.plan, result, (session) => session.id, state.joins, (step) => state.ready.push(step));
   }
 
   private async commit(commit: StepCommit): Promise<void> {

@@ -2,13 +2,44 @@ import { RathError } from "../../../runtime/errors";
 import type { Session } from "../../../runtime/session/session";
 import type { Plan, PlanNode } from "../spec/plan";
 import type { NodeType, WorkflowNodeOf } from "../../../runtime/workflow-spec/workflow-spec";
-import type { NextStep } from "./node-env";
+import type { NextStep, NodeResult } from "./node-env";
 
 /** The plan node `nodeId`; `not_found` when the plan has none. */
 export function planNode(plan: Plan, nodeId: string): PlanNode {
   const node = plan.nodes[nodeId];
   if (!node) throw new RathError("not_found", `plan '${plan.id}' has no node '${nodeId}'; nodes: ${Object.keys(plan.nodes).join(", ")}`);
   return node;
+}
+
+/**
+ * Hands each output session of a step to the next steps — the one delivery rule of the in-process runner and of
+ * durable runs: a node without a join is ready at once with that session; a Merge waits in `joins` (node -> edge
+ * -> input) until every edge of its join delivered, then is ready with its inputs in join order. `toInput` is how
+ * the caller holds a session (the Session itself in-process, its id in a checkpoint's state).
+ */
+export function deliverOutputs<Input>(
+  plan: Plan,
+  result: Pick<NodeResult, "next" | "outputs">,
+  toInput: (session: Session) => Input,
+  joins: Record<string, Record<string, Input>>,
+  ready: (step: { nodeId: string; inputs: Input[] }) => void,
+): void {
+  for (const next of result.next) {
+    const session = result.outputs[next.output];
+    if (!session) throw new RathError("internal", `step result names output ${next.output} but has ${result.outputs.length}`);
+    const join = planNode(plan, next.nodeId).join;
+    if (join === null) {
+      ready({ nodeId: next.nodeId, inputs: [toInput(session)] });
+      continue;
+    }
+    const arrived = { ...(joins[next.nodeId] ?? {}), [next.edgeId]: toInput(session) };
+    if (join.every((edgeId) => arrived[edgeId] !== undefined)) {
+      delete joins[next.nodeId];
+      ready({ nodeId: next.nodeId, inputs: join.map((edgeId) => arrived[edgeId] as Input) });
+    } else {
+      joins[next.nodeId] = arrived;
+    }
+  }
 }
 
 /** The spec node of a plan node, checked to be of `type`. */

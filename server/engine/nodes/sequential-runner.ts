@@ -1,8 +1,7 @@
-import { RathError } from "../../../runtime/errors";
 import type { Session } from "../../../runtime/session/session";
 import type { Plan } from "../spec/plan";
 import { executeNode } from "./execute-node";
-import { planNode } from "./flow";
+import { deliverOutputs, planNode } from "./flow";
 import type { ApprovalDecision, NodeEnv, NodeResult } from "./node-env";
 
 /** Default step limit when neither the options nor the plan's settings give one. */
@@ -47,28 +46,11 @@ interface Pending {
 export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: SequentialRunOptions = {}): Promise<SequentialRunResult> {
   const maxSteps = options.maxSteps ?? plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
   const queue: Pending[] = [{ nodeId: plan.entry, inputs: options.input ? [options.input] : [] }];
-  const arrivals = new Map<string, Map<string, Session>>();
+  const arrivals: Record<string, Record<string, Session>> = {};
   const steps: SequentialStep[] = [];
   const outputs: SequentialRunResult["outputs"] = [];
   const failures: SequentialRunResult["failures"] = [];
-
-  const deliver = (result: NodeResult): void => {
-    for (const next of result.next) {
-      const session = result.outputs[next.output];
-      if (!session) throw new RathError("internal", `step result names output ${next.output} but has ${result.outputs.length}`);
-      const target = planNode(plan, next.nodeId);
-      if (target.join === null) {
-        queue.push({ nodeId: next.nodeId, inputs: [session] });
-        continue;
-      }
-      const arrived = arrivals.get(next.nodeId) ?? new Map<string, Session>();
-      arrived.set(next.edgeId, session);
-      arrivals.set(next.nodeId, arrived);
-      if (!target.join.every((edgeId) => arrived.has(edgeId))) continue;
-      arrivals.delete(next.nodeId);
-      queue.push({ nodeId: next.nodeId, inputs: target.join.map((edgeId) => arrived.get(edgeId) as Session) });
-    }
-  };
+  const deliver = (result: NodeResult): void => deliverOutputs(plan, result, (session) => session, arrivals, (step) => queue.push(step));
 
   while (queue.length > 0) {
     if (steps.length >= maxSteps) {
@@ -91,8 +73,8 @@ export async function runPlanSequentially(plan: Plan, env: NodeEnv, options: Seq
     }
     deliver(result);
   }
-  for (const [nodeId, arrived] of arrivals) {
-    const missing = (planNode(plan, nodeId).join ?? []).filter((edgeId) => !arrived.has(edgeId));
+  for (const [nodeId, arrived] of Object.entries(arrivals)) {
+    const missing = (planNode(plan, nodeId).join ?? []).filter((edgeId) => arrived[edgeId] === undefined);
     failures.push({ nodeId, message: `merge '${nodeId}' never ran: edges ${missing.join(", ")} delivered no session (their branches ended or failed)` });
   }
   await releaseIntermediate(steps, outputs, options.input);
