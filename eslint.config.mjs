@@ -61,4 +61,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A warning while pages other engineers are rebuilding still import server/db; make it an error once none do.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "warn",
+        {
+          patterns: [
+            {
+              group: ["**/server/db/**", "@/server/db/*"],
+              message: "app/ reaches the database through server/services, not server/db.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

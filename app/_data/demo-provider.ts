@@ -3,7 +3,7 @@
  * "demo", or names a provider that has no key configured (the engine then falls back to the demo provider).
  * Resolution goes through the engine's own resolver, so the label and the run always agree.
  */
-import type { Database } from "../../server/db/database";
+import type { Database } from "../../server/services/shared-database";
 import { createProviderResolver, type ProviderResolver } from "../../server/engine/provider-resolver";
 import { compileWorkflow } from "../../server/engine/spec/compile";
 import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";

@@ -4,7 +4,7 @@
  * the browser through tRPC (`runs.list`).
  */
 import type { ProviderInUse, WorkflowSummary } from "../../components/home/home-data";
-import type { Database } from "../../server/db/database";
+import type { Database } from "../../server/services/shared-database";
 import { listRunsPage } from "../../server/services/run-service";
 import { ensureExamplesSeeded } from "../../server/services/seed-examples";
 import { listProviders } from "../../server/services/settings-service";

@@ -5,6 +5,9 @@
  */
 import { openDatabase, type Database } from "../db/database";
 
+/** The database handle the services take (app/ names the type from here, not from server/db). */
+export type { Database };
+
 const KEY = Symbol.for("rath.sharedDatabase");
 
 type Holder = typeof globalThis & { [KEY]?: Promise<Database> };

@@ -129,6 +129,11 @@ export async function getWorkflowDetail(database: Database, workflowId: string):
   return { workflow, head };
 }
 
+/** A revision by id, or null (pages that show what a run ran, such as the run view). */
+export async function findRevision(database: Database, revisionId: string): Promise<RevisionRecord | null> {
+  return getRevision(database, revisionId);
+}
+
 /** One revision of a workflow, or `not_found`. */
 export async function requireRevision(database: Database, workflowId: string, revisionId: string): Promise<RevisionRecord> {
   const revision = await getRevision(database, revisionId);

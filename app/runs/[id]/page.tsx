@@ -3,10 +3,9 @@ import { notFound } from "next/navigation";
 import { isRathError } from "../../../runtime/errors";
 import { parseUrlSelection } from "../../../components/run/run-selection-url";
 import { RunView } from "../../../components/run/run-view";
-import { getRevision } from "../../../server/db/workflow-store";
 import { getRunDetail } from "../../../server/services/run-service";
 import { sharedRuntime } from "../../../server/services/shared-runtime";
-import { getWorkflowDetail } from "../../../server/services/workflow-service";
+import { findRevision, getWorkflowDetail } from "../../../server/services/workflow-service";
 import { createDemoProviderCheck } from "../../_data/demo-provider";
 import { nodeLabelsOf } from "../../_data/node-labels";
 
@@ -52,7 +51,7 @@ export default async function RunPage({ params, searchParams }: RunPageProps) {
   const { database } = await sharedRuntime();
   const detail = await runOrNull(database, id);
   if (detail === null) notFound();
-  const [workflowName, revision] = await Promise.all([workflowNameOf(database, detail.run.workflowId), getRevision(database, detail.run.revisionId)]);
+  const [workflowName, revision] = await Promise.all([workflowNameOf(database, detail.run.workflowId), findRevision(database, detail.run.revisionId)]);
   const usesDemoProvider = revision === null ? false : await createDemoProviderCheck(database)(revision.spec);
   return (
     <RunView
