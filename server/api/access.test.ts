@@ -28,6 +28,9 @@ const STUDIO = "http://127.0.0.1:3000";
 /** Routes that answer without credentials, by design: signing in and the first-run account (loopback only). */
 const PUBLIC_ROUTES = ["POST app/api/auth/setup/route.ts", "POST app/api/auth/sign-in/route.ts"];
 
+/** Routes whose credential is in their path (a share link's token): a made-up token is a 404 (share-access.test.ts). */
+const SHARE_TOKEN_ROUTES = ["GET app/api/share/[token]/trpc/[trpc]/route.ts", "POST app/api/share/[token]/trpc/[trpc]/route.ts"];
+
 /** The HTTP request a tRPC client makes for a procedure (an empty object as input; access is checked first). */
 function requestFor(procedure: WalkedProcedure, headers: Record<string, string> = {}): Request {
   const url = `${STUDIO}/api/trpc/${procedure.path}`;
@@ -130,9 +133,16 @@ describe("app/api routes without credentials", () => {
       const routes = await discoverAppApiRoutes();
       expect(routes.length).toBeGreaterThanOrEqual(5);
       const publicRoutes: string[] = [];
+      const shareRoutes: string[] = [];
       for (const route of routes) {
         if ((route.handler as { access?: string }).access === "public") {
           publicRoutes.push(`${route.method} ${route.file}`);
+          continue;
+        }
+        if ((route.handler as { access?: string }).access === "share-token") {
+          shareRoutes.push(`${route.method} ${route.file}`);
+          const response = await route.handler(new Request(`${STUDIO}/api/share/x/trpc/runs.get?input=%7B%7D`), { params: Promise.resolve(route.params) });
+          expect(response.status, route.file).toBe(404);
           continue;
         }
         const state = !["GET", "HEAD", "OPTIONS"].includes(route.method);
@@ -148,6 +158,7 @@ describe("app/api routes without credentials", () => {
       }
       // The routes one gets credentials with are the only ones meant to answer strangers (see public-api-route.ts).
       expect(publicRoutes.sort()).toEqual(PUBLIC_ROUTES);
+      expect(shareRoutes.sort()).toEqual(SHARE_TOKEN_ROUTES);
     });
   }
 
@@ -162,7 +173,7 @@ describe("app/api routes without credentials", () => {
       const headers = { authorization, ...(state ? { "content-type": "application/json" } : {}) };
       return route.handler(new Request(`${STUDIO}${pathname}`, { method: route.method, headers, ...(state ? { body: "{}" } : {}) }), { params: Promise.resolve(route.params) });
     };
-    const routes = (await discoverAppApiRoutes()).filter((route) => (route.handler as { access?: string }).access !== "public");
+    const routes = (await discoverAppApiRoutes()).filter((route) => !["public", "share-token"].includes((route.handler as { access?: string }).access ?? ""));
     for (const route of routes) {
       const response = await call(route, `Bearer ${key}`);
       expect(response.status, `${route.method} ${route.file}`).not.toBe(401);

@@ -3,6 +3,7 @@ import { accountRouter } from "./routers/account";
 import { runsRouter } from "./routers/runs";
 import { sessionsRouter } from "./routers/sessions";
 import { settingsRouter } from "./routers/settings";
+import { shareLinksRouter } from "./routers/share-links";
 import { systemRouter } from "./routers/system";
 import { templatesRouter } from "./routers/templates";
 import { transferRouter } from "./routers/transfer";
@@ -19,6 +20,7 @@ export const appRouter = router({
   system: systemRouter,
   account: accountRouter,
   templates: templatesRouter,
+  shareLinks: shareLinksRouter,
 });
 
 /** The router's type, for `createTRPCClient<AppRouter>` and the TanStack Query integration. */

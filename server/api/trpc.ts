@@ -1,13 +1,15 @@
 /**
  * tRPC set-up: the context every procedure receives (the database, the run executor and the caller's principal),
  * the error formatter and the one procedure builder routers use. Two middlewares run before every procedure:
- * `requireAccess` (no principal: 401 `unauthenticated`; `authorize` says no: 403 `forbidden`) and `mapErrors`,
+ * `requireAccess` (no principal: 401 `unauthenticated`; `authorize` says no, or a share link names another run:
+ * 403 `forbidden`) and `mapErrors`,
  * which turns whatever is thrown into the mapped TRPCError (errors.ts); the formatter puts the mapped body (code,
  * problems, fieldErrors) in `data` and never a stack.
  */
 import { initTRPC } from "@trpc/server";
 import { RathError } from "../../runtime/errors";
 import { authorize, SIGN_IN_REQUIRED, type Principal } from "../auth/principal";
+import { checkShareScope } from "../auth/share-scope";
 import type { Database } from "../db/database";
 import type { RunExecutor } from "../services/run-executor";
 import { mappedErrorOf, toTRPCError, type ApiErrorBody } from "./errors";
@@ -42,12 +44,14 @@ const mapErrors = t.middleware(async ({ next, path }) => {
 });
 
 /** The one access check of the API: every procedure, of every router, nested or not, subscriptions included. */
-const requireAccess = t.middleware(({ ctx, next, path, type }) => {
+const requireAccess = t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
   if (ctx.principal === null) {
     throw new RathError("unauthenticated", SIGN_IN_REQUIRED);
   }
   const refusal = authorize(ctx.principal, { name: path, kind: type === "mutation" ? "write" : "read" });
   if (refusal !== null) throw new RathError("forbidden", refusal);
+  // A share link reads one run: the run or session this call names must be that run's (server/auth/share-scope.ts).
+  if (ctx.principal.kind === "share-token") await checkShareScope(ctx.database, ctx.principal, path, await getRawInput());
   return next({ ctx: { principal: ctx.principal } });
 });
 

@@ -11,6 +11,14 @@ describe("page access", () => {
     expect(["/sign-in", "/sign-in/", "/setup", "/icon.svg"].every(isPublicPage)).toBe(true);
   });
 
+  it("lets a share page through without sign-in (its token is its credential), and nothing below or beside it", () => {
+    expect(pageNeedsPrincipal(signInPolicy(), "/share/AbC_-123")).toBe(false);
+    expect(pageNeedsPrincipal(signInPolicy(), "/share/AbC_-123/")).toBe(false);
+    for (const page of ["/share", "/share/", "/share/x/settings", "/shared/x", "/runs/share/x"]) {
+      expect(pageNeedsPrincipal(signInPolicy(), page), page).toBe(true);
+    }
+  });
+
   it("keeps `next` on this studio: other origins, protocol-relative and backslash paths become /", () => {
     expect(safeNextPath("/runs/run_1?tab=graph")).toBe("/runs/run_1?tab=graph");
     for (const unsafe of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "runs", "/x\nLocation: y", "/sign-in", null, undefined]) {

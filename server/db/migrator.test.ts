@@ -41,7 +41,7 @@ async function tableNames(url: string): Promise<string[]> {
 }
 
 /** The checked-in migrations, in order. */
-const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices"];
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices", "0008_share_links"];
 
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));
@@ -58,7 +58,7 @@ describeEachDatabase("migrator", (open, provider) => {
     const tables = await tableNames(url);
     for (const table of ["_rath_migrations", "workflows", "workflow_revisions", "runs", "run_events", "checkpoints", "sessions",
       "session_parents", "chunks", "effects", "interrupts", "provider_settings", "memory_stores", "memory_documents",
-      "auth_users", "auth_sessions", "auth_accounts", "auth_verifications", "auth_secrets", "api_keys", "model_prices"]) {
+      "auth_users", "auth_sessions", "auth_accounts", "auth_verifications", "auth_secrets", "api_keys", "model_prices", "share_links"]) {
       expect(tables).toContain(table);
     }
   });

@@ -16,6 +16,11 @@ export type ApiServices = Omit<ApiContext, "principal">;
 export interface DoorOptions extends AdmissionOptions {
   /** Opens the process's database and executor (awaited inside the door, so a failure maps like any other). */
   readonly services: () => Promise<ApiServices>;
+  /**
+   * Who is calling, when the route names its own credential (the share-link API reads the token from its path);
+   * default: resolvePrincipal (API key, session cookie, or the local user). Null answers 401.
+   */
+  readonly principal?: (request: Request, services: ApiServices) => Promise<Principal | null>;
 }
 
 /** A request that passed the door: its body read, its principal known. */
@@ -28,7 +33,7 @@ export interface AdmittedCall {
 export async function passDoor(request: Request, options: DoorOptions): Promise<AdmittedCall> {
   checkTransport(request, options);
   const services = await options.services();
-  const principal = await resolvePrincipal(request, options.policy, services.database);
+  const principal = options.principal === undefined ? await resolvePrincipal(request, options.policy, services.database) : await options.principal(request, services);
   if (principal === null) throw new RathError("unauthenticated", SIGN_IN_REQUIRED);
   return { request: await admitBody(request, options), context: { ...services, principal } };
 }

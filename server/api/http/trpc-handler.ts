@@ -15,7 +15,7 @@ import { payloadLimits } from "../../services/payload-limits";
 import { mapError, toTRPCError } from "../errors";
 import { appRouter } from "../root";
 import { jsonRequestLimit } from "./admit-request";
-import { passDoor, type AdmittedCall, type ApiServices } from "./api-door";
+import { passDoor, type AdmittedCall, type ApiServices, type DoorOptions } from "./api-door";
 import type { BodyLimit } from "./bounded-body";
 
 /** Where the Next.js route mounts tRPC. */
@@ -63,6 +63,8 @@ export interface TrpcRequestOptions {
   /** The access policy (default: this process's, from the environment). */
   policy?: AccessPolicy;
   endpoint?: string;
+  /** Who is calling, when the route names its own credential (api-door.ts `DoorOptions.principal`). */
+  principal?: DoorOptions["principal"];
 }
 
 /** Handles one tRPC request: admits it, then runs the named procedures. */
@@ -74,6 +76,7 @@ export async function handleTrpcRequest(request: Request, options: TrpcRequestOp
       policy: options.policy ?? currentAccessPolicy(),
       services: options.services,
       bodyLimit: bodyLimitFor(procedurePathsOf(new URL(request.url), endpoint)),
+      ...(options.principal === undefined ? {} : { principal: options.principal }),
     });
   } catch (error) {
     return trpcRefusal(request, error, endpoint);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { RathError } from "../../../runtime/errors";
 import { ApiKeyName, createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from "../../auth/api-keys";
-import type { Principal } from "../../auth/principal";
+import { SHARE_TOKEN_REFUSAL, type Principal } from "../../auth/principal";
 import { procedure, router } from "../trpc";
 import { strictInput } from "../strict-input";
 
@@ -26,6 +26,8 @@ export const accountRouter = router({
   me: procedure.query(async ({ ctx }) => {
     const principal = ctx.principal;
     if (principal === null || principal.kind === "anonymous-loopback") return { kind: "anonymous-loopback" as const, user: null };
+    // authorize refuses share links here already; this keeps the type honest.
+    if (principal.kind === "share-token") throw new RathError("forbidden", SHARE_TOKEN_REFUSAL);
     const user = await ctx.database.client.authUser.findUnique({ where: { id: principal.userId }, select: { id: true, email: true, name: true } });
     return { kind: principal.kind, user };
   }),
