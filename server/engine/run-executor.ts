@@ -36,6 +36,7 @@ import { ledgerEffectHooks } from "./ledger-effect-hooks";
 import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
+import { revisionPlan } from "./revision-plans";
 import { StepRecorder, type StoredChunks } from "./step-recorder";
 import { WorkflowMemoryStore } from "./workflow-memory-store";
 
@@ -281,16 +282,13 @@ class RunExecution {
     }
   }
 
-  /** Loads and compiles the revision; returns the failed outcome when it cannot run. */
+  /** Loads and compiles the revision (remembered per handle: revisions never change); returns the failed outcome when it cannot run. */
   private async loadPlan(): Promise<ExecutionOutcome | null> {
-    const revision = await getRevision(this.database, this.claim.run.revisionId);
-    if (revision === null) return this.fail({ code: "not_found", message: `revision ${this.claim.run.revisionId} of run ${this.runId} not found` });
-    try {
-      this.plan = compileWorkflow(revision.spec);
-    } catch (error) {
-      if (!isRathError(error)) throw error;
-      return this.fail({ code: error.code, message: `revision ${revision.id} does not compile: ${error.message}` });
-    }
+    const loaded = await revisionPlan(this.database, this.claim.run.revisionId);
+    if (loaded === null) return this.fail({ code: "not_found", message: `revision ${this.claim.run.revisionId} of run ${this.runId} not found` });
+    if ("problem" in loaded) return this.fail({ code: loaded.problem.code, message: `revision ${loaded.revision.id} does not compile: ${loaded.problem.message}` });
+    const revision = loaded.revision;
+    this.plan = loaded.plan;
     if (this.plan.hash !== this.claim.run.planHash) {
       return this.fail({
         code: "plan_hash_mismatch",
