@@ -141,15 +141,15 @@ export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promis
     const model = new InstantAnswerChatModel({});
     let builder = new StateGraph(MessagesAnnotation) as unknown as StateGraph<typeof MessagesAnnotation.spec, unknown, unknown, string>;
     const names = Array.from({ length: size.agents }, (_, index) => `agent${index}`);
-    for (const name of names) builder = builder.addNode(name, async (state: typeof MessagesAnnotation.State) => ({ messages: [await model.invoke(state.messages)] })) as typeof builder;
-    builder = builder.addEdge(START, names[0] as string) as typeof builder;
-    for (let index = 1; index < names.length; index += 1) builder = builder.addEdge(names[index - 1] as string, names[index] as string) as typeof builder;
-    builder = builder.addEdge(names.at(-1) as string, END) as typeof builder;
+    for (const name of names) builder = builder.addNode(name, async (state: typeof MessagesAnnotation.State) => ({ messages: [await model.invoke(state.messages)] }));
+    builder = builder.addEdge(START, names[0] as string);
+    for (let index = 1; index < names.length; index += 1) builder = builder.addEdge(names[index - 1] as string, names[index] as string);
+    builder = builder.addEdge(names.at(-1) as string, END);
     const graph = builder.compile({ checkpointer: saver });
     const started = performance.now();
     for (let run = 0; run < size.runs; run += 1) {
       const output = await graph.invoke({ messages: [{ role: "user", content: "hello" }] }, { configurable: { thread_id: `run-${run}` } });
-      if ((output as typeof MessagesAnnotation.State).messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
+      if ((output).messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
     }
     const seconds = (performance.now() - started) / 1000;
     const { count } = saver.db.prepare("SELECT count(*) AS count FROM checkpoints").get() as { count: number };

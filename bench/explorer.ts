@@ -94,7 +94,7 @@ async function firstPaint(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector('[data-testid="graph-node"], [data-testid="graph-chain"]', { timeout: 180_000 });
   // Browser code as strings: tsx would wrap functions in a `__name` helper the page does not have.
-  return page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))") as Promise<number>;
+  return page.evaluate<number>("new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))");
 }
 
 async function frameTimes(page: Page): Promise<number[]> {
@@ -120,7 +120,7 @@ async function frameTimes(page: Page): Promise<number[]> {
     await page.mouse.up();
     for (let step = 0; step < 12; step++) await page.mouse.wheel(0, pass % 2 === 0 ? -120 : 120);
   }
-  return page.evaluate("(() => { window.__recording = false; return window.__frames.slice(2); })()") as Promise<number[]>;
+  return page.evaluate<number[]>("(() => { window.__recording = false; return window.__frames.slice(2); })()");
 }
 
 async function heapMegabytes(page: Page): Promise<number> {
@@ -190,8 +190,8 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await page.waitForTimeout(500);
-    const painted = (await page.evaluate("window.__painted")) as Array<[number, number]>;
-    const arrived = new Map((await page.evaluate("[...window.__arrived]")) as Array<[number, number]>);
+    const painted = await page.evaluate<Array<[number, number]>>("window.__painted");
+    const arrived = new Map(await page.evaluate<Array<[number, number]>>("[...window.__arrived]"));
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
     const chunkEvents: Array<{ seq: number; at: string }> = [];
     let afterSeq = 0;

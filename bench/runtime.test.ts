@@ -194,6 +194,6 @@ describe("bench/runtime.ts", () => {
       (error: { code?: number; stderr?: string }) => error,
     );
     expect((failure as { code?: number }).code).toBe(2);
-    expect((failure as { stderr?: string }).stderr).toContain("--only needs a group (fork, merge");
+    expect((failure).stderr).toContain("--only needs a group (fork, merge");
   }, 130_000);
 });

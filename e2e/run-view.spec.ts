@@ -210,7 +210,7 @@ test("a failing branch is marked and Jump to failure selects the failing chunk w
   await expect(inspector.getByTestId("inspector-tool-outcome").locator("[data-ok]")).toHaveAttribute("data-ok", "false");
   await expect(inspector.getByTestId("inspector-tool-outcome")).toContainText("file_not_found");
   await expect(inspector.getByTestId("inspector-arguments-json")).toContainText("does-not-exist.txt");
-  await expect(page.locator(`[data-testid="chunk"][data-index="${failing.toolErrors?.firstIndex}"]`)).toHaveAttribute("aria-selected", "true");
+  await expect(page.locator(`[data-testid="chunk"][data-index="${failing.toolErrors?.firstIndex}"]`)).toHaveAttribute("aria-current", "true");
   await expect.poll(() => page.url()).toContain(`chunk=${failing.toolErrors?.firstIndex}`);
 });
 

@@ -47,7 +47,7 @@ export async function measureLangGraphLoop(rounds: number, runs = 1): Promise<nu
   for (let index = 0; index < runs; index++) {
     const output = await graph.invoke({ messages: [{ role: "user", content: "go" }] }, { recursionLimit: 2 * rounds + 8 });
     const last = output.messages.at(-1);
-    if (last?.content !== "done") throw new Error(`expected the final message 'done'; found ${String(last?.content)}`);
+    if (last?.content !== "done") throw new Error(`expected the final message 'done'; found ${JSON.stringify(last?.content)}`);
   }
   return ((performance.now() - start) * 1000) / (rounds * runs);
 }

@@ -38,7 +38,7 @@ export function AccountMenu() {
         <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
         <span className="hidden truncate sm:inline">{user.name}</span>
       </Link>
-      <Button variant="ghost" size="sm" icon={LogOut} onClick={signOut} disabled={pending} aria-label={`Sign out ${user.email}`} title="Sign out" data-testid="sign-out">
+      <Button variant="ghost" size="sm" icon={LogOut} onClick={() => void signOut()} disabled={pending} aria-label={`Sign out ${user.email}`} title="Sign out" data-testid="sign-out">
         <span className="hidden sm:inline">Sign out</span>
       </Button>
     </div>

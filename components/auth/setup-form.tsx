@@ -68,7 +68,7 @@ export function SetupForm() {
   );
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="setup-form">
+    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate data-testid="setup-form">
       {field("email", "Email", "email", "username")}
       {field("name", "Name", "text", "name")}
       {field("password", "Password", "password", "new-password", `At least ${MIN_PASSWORD} characters.`)}

@@ -38,7 +38,7 @@ export function SignInForm({ next }: SignInFormProps) {
   }
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="sign-in-form" aria-describedby={error ? "sign-in-error" : undefined}>
+    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate data-testid="sign-in-form" aria-describedby={error ? "sign-in-error" : undefined}>
       <Field id="sign-in-email" label="Email">
         <input
           id="sign-in-email"

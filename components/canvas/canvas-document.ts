@@ -45,7 +45,7 @@ export function documentFromSpec(spec: unknown, layout: unknown, fallbackName: s
   return {
     name: typeof source.name === "string" && source.name.length > 0 ? source.name : fallbackName,
     ...(typeof source.description === "string" ? { description: source.description } : {}),
-    ...(isRecord(source.settings) ? { settings: source.settings as WorkflowSettings } : {}),
+    ...(isRecord(source.settings) ? { settings: source.settings } : {}),
     nodes,
     edges,
     positions,

@@ -14,7 +14,6 @@ import {
   ReactFlow,
   useReactFlow,
   type Connection,
-  type Edge,
   type EdgeChange,
   type IsValidConnection,
   type NodeChange,
@@ -119,7 +118,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   const isValidConnection = useCallback<IsValidConnection<CanvasFlowEdge>>(
     (connection) => {
       const { document: current } = store.getState();
-      return verdictFor(connection as Connection | Edge, current.nodes, current.edges).ok;
+      return verdictFor(connection, current.nodes, current.edges).ok;
     },
     [store],
   );
@@ -220,7 +219,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
         zoomable
         ariaLabel="Minimap"
         nodeStrokeWidth={2}
-        nodeColor={(node) => `color-mix(in oklab, ${NODE_CATALOG[(node as CanvasFlowNode).type as NodeType]?.tone ?? "var(--rath-muted)"} 45%, var(--rath-surface))`}
+        nodeColor={(node) => `color-mix(in oklab, ${NODE_CATALOG[(node as CanvasFlowNode).type]?.tone ?? "var(--rath-muted)"} 45%, var(--rath-surface))`}
         maskColor="color-mix(in oklab, var(--rath-canvas) 70%, transparent)"
         className="!hidden !rounded-lg !border !border-line !bg-surface sm:!block"
       />

@@ -183,5 +183,5 @@ export function createCanvasStore(initial: CanvasDocument): CanvasStore {
       },
     ),
   );
-  return store as unknown as CanvasStore;
+  return store;
 }

@@ -138,7 +138,7 @@ function WorkflowProperties({ options }: { options: PickerOptions }) {
     const next = { ...settings };
     if (value === undefined) delete next[key];
     else next[key] = value;
-    store.getState().updateDocument({ settings: Object.keys(next).length === 0 ? undefined : (next as WorkflowSettings) }, `settings.${key}`);
+    store.getState().updateDocument({ settings: Object.keys(next).length === 0 ? undefined : (next) }, `settings.${key}`);
   };
   return (
     <div className="space-y-4" data-testid="workflow-properties">

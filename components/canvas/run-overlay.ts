@@ -80,7 +80,7 @@ export function applyOverlayEvents(state: RunOverlayState, events: readonly Over
       }
       case "run.step.attempt.failed": {
         const nodeId = text(payload.node_id);
-        if (nodeId !== undefined) nodes.set(nodeId, { status: "running", detail: `attempt ${String(payload.attempt ?? "?")} failed: ${text(payload.message) ?? "error"}` });
+        if (nodeId !== undefined) nodes.set(nodeId, { status: "running", detail: `attempt ${typeof payload.attempt === "number" ? payload.attempt : "?"} failed: ${text(payload.message) ?? "error"}` });
         break;
       }
       case "run.execution.failed": {

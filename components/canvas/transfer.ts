@@ -40,7 +40,7 @@ export function readImport(text: string, fallbackName: string): ImportResult {
   }
   if (!isRecord(value)) return { ok: false, message: "The file holds no workflow: expected a JSON object with a spec." };
   const wrapped = value.format === EXPORT_FORMAT || ("spec" in value && isRecord(value.spec));
-  if (value.format !== undefined && value.format !== EXPORT_FORMAT) return { ok: false, message: `Unknown file format '${String(value.format)}'; expected '${EXPORT_FORMAT}'.` };
+  if (value.format !== undefined && value.format !== EXPORT_FORMAT) return { ok: false, message: `Unknown file format ${JSON.stringify(value.format)}; expected '${EXPORT_FORMAT}'.` };
   const spec = wrapped ? value.spec : value;
   const layout = wrapped ? value.layout : undefined;
   if (!isRecord(spec)) return { ok: false, message: "The file's spec is not a JSON object." };

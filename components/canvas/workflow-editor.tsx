@@ -155,6 +155,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       duration: 10_000,
     });
     // Once, on open: later changes of these values must not restore the draft again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately runs once, on open
   }, []);
 
   const centreOf = useCallback(() => {

@@ -62,7 +62,7 @@ export function ensureMonaco(): Promise<MonacoApi> {
       getWorker: (_id, label) => workerFor(label),
     };
     const monaco = await import("monaco-editor");
-    loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]["monaco"] });
+    loader.config({ monaco: monaco });
     configure(monaco);
     return monaco;
   })();

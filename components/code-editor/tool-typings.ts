@@ -14,7 +14,7 @@ export function schemaToTypeScript(schema: unknown, depth = 0): string {
   if (!isRecord(schema) || depth > 6) return "unknown";
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ") || "never";
   const type = schema.type;
-  if (Array.isArray(type)) return type.map((one) => schemaToTypeScript({ ...schema, type: one }, depth + 1)).join(" | ");
+  if (Array.isArray(type)) return (type as unknown[]).map((one) => schemaToTypeScript({ ...schema, type: one }, depth + 1)).join(" | ");
   switch (type) {
     case "string":
       return "string";

@@ -48,7 +48,7 @@ export function ImportButton({ onCreated }: { onCreated: (workflowId: string) =>
 
   return (
     <>
-      <input ref={input} type="file" accept=".json,application/json" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="import-file" onChange={onFile} />
+      <input ref={input} type="file" accept=".json,application/json" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="import-file" onChange={(event) => void onFile(event)} />
       <Button icon={Upload} onClick={() => input.current?.click()} disabled={create.isPending} data-testid="import-button">
         Import
       </Button>

@@ -18,7 +18,7 @@ function Scalar({ value }: { value: unknown }) {
 }
 
 function Entries({ value, depth }: { value: object; depth: number }) {
-  const entries = Array.isArray(value) ? value.map((entry, index) => [String(index), entry] as const) : Object.entries(value);
+  const entries: Array<[string, unknown]> = Array.isArray(value) ? (value as unknown[]).map((entry, index) => [String(index), entry]) : Object.entries(value);
   const [shown, setShown] = useState(PAGE);
   return (
     <ul className="ml-3 border-l border-line pl-2">

@@ -5,7 +5,7 @@
  * tab with rel="noopener noreferrer" and anything but http(s)/mailto (javascript:, data:, …) is not a link at all.
  */
 import { ImageOff } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 
@@ -47,19 +47,19 @@ function LazyImage({ src, alt }: { src: string | null; alt: string }) {
 const COMPONENTS: Components = {
   a: ({ href, children }) => {
     const target = typeof href === "string" ? safeUrl(href) : null;
-    if (target === null) return <span data-testid="markdown-neutralised-link" className="underline decoration-dotted">{children as ReactNode}</span>;
+    if (target === null) return <span data-testid="markdown-neutralised-link" className="underline decoration-dotted">{children}</span>;
     return (
       <a href={target} target="_blank" rel="noopener noreferrer nofollow" className="text-accent underline [overflow-wrap:anywhere]">
-        {children as ReactNode}
+        {children}
       </a>
     );
   },
   img: ({ src, alt }) => <LazyImage src={typeof src === "string" ? safeUrl(src, true) : null} alt={typeof alt === "string" ? alt : ""} />,
-  pre: ({ children }) => <pre className="my-2 overflow-x-auto rounded-md bg-sunken p-2 font-mono text-xs">{children as ReactNode}</pre>,
-  code: ({ children, className }) => <code className={`rounded bg-sunken px-1 font-mono text-[0.85em] [overflow-wrap:anywhere] ${className ?? ""}`}>{children as ReactNode}</code>,
+  pre: ({ children }) => <pre className="my-2 overflow-x-auto rounded-md bg-sunken p-2 font-mono text-xs">{children}</pre>,
+  code: ({ children, className }) => <code className={`rounded bg-sunken px-1 font-mono text-[0.85em] [overflow-wrap:anywhere] ${className ?? ""}`}>{children}</code>,
   table: ({ children }) => (
     <div className="my-2 max-w-full overflow-x-auto">
-      <table className="text-xs [&_td]:border [&_td]:border-line [&_td]:px-1.5 [&_th]:border [&_th]:border-line [&_th]:px-1.5">{children as ReactNode}</table>
+      <table className="text-xs [&_td]:border [&_td]:border-line [&_td]:px-1.5 [&_th]:border [&_th]:border-line [&_th]:px-1.5">{children}</table>
     </div>
   ),
 };

@@ -113,7 +113,7 @@ function ChunkItemView({ view, selected, onSelect }: ChunkItemProps) {
       data-kind={chunk.kind}
       data-index={view.index}
       data-failed={failed ? "true" : "false"}
-      aria-selected={selected}
+      aria-current={selected ? "true" : undefined}
       aria-label={`Chunk ${view.index}, ${role.label}`}
       onClick={(event) => {
         if ((event.target as HTMLElement).closest("a,button") !== null) return;

@@ -17,11 +17,11 @@ export interface RunViewState {
   hoveredSessions: ReadonlySet<string>;
   expandedChains: ReadonlySet<string>;
   panel: RunPanel;
-  select(sessionId: string | null, chunkIndex?: number | null): void;
-  selectChunk(chunkIndex: number | null): void;
-  hover(sessionIds: readonly string[]): void;
-  toggleChain(chainId: string): void;
-  showPanel(panel: RunPanel): void;
+  select: (sessionId: string | null, chunkIndex?: number | null) => void;
+  selectChunk: (chunkIndex: number | null) => void;
+  hover: (sessionIds: readonly string[]) => void;
+  toggleChain: (chainId: string) => void;
+  showPanel: (panel: RunPanel) => void;
 }
 
 const NOTHING: ReadonlySet<string> = new Set();

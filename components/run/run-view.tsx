@@ -156,7 +156,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           {run.status === "needs_review" ? <ReviewPanel runId={runId} /> : null}
         </div>
       ) : null}
-      <nav aria-label="Run panels" className="flex shrink-0 border-b border-line bg-surface lg:hidden" role="tablist">
+      <div aria-label="Run panels" className="flex shrink-0 border-b border-line bg-surface lg:hidden" role="tablist">
         {TABS.map((tab) => (
           <button
             key={tab.panel}
@@ -170,7 +170,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             {tab.label}
           </button>
         ))}
-      </nav>
+      </div>
       <div className="flex min-h-0 min-w-0 flex-1">
         <section aria-label="Session graph and timeline" className={`${panel === "graph" || panel === "timeline" ? "flex" : "hidden"} min-h-0 min-w-0 flex-1 flex-col lg:flex`}>
           <div className={`${shown("graph")} min-h-0 min-w-0 flex-1 lg:flex`}>

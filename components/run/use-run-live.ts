@@ -61,6 +61,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
 
   // The timeline: the step events read once after the graph (so it covers at least the graph's eventSeq).
   const graphLoaded = graphQuery.data !== undefined;
+  const refetchGraph = graphQuery.refetch;
   useEffect(() => {
     if (!graphLoaded) return;
     let cancelled = false;
@@ -103,7 +104,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
       recent.current = [...recent.current, ...events].slice(-RECENT_LIMIT);
       const current = graphRef.current;
       if (current !== null) {
-        if (namesUnknownSession(current, events)) void graphQuery.refetch();
+        if (namesUnknownSession(current, events)) void refetchGraph();
         const next = applyRunEvents(current, events);
         graphRef.current = next;
         if (next !== current) setGraph(next);
@@ -164,7 +165,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
       if (retry !== null) window.clearTimeout(retry);
       if (frame !== null) window.cancelAnimationFrame(frame);
     };
-  }, [ready, client, runId, queryClient, trpc]);
+  }, [ready, client, runId, queryClient, trpc, refetchGraph]);
 
   return {
     detail,

@@ -149,6 +149,8 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   const isDark = useIsDark();
 
   return (
+    // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       data-testid="session-graph"
       data-layout={source}

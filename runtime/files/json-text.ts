@@ -31,7 +31,7 @@ function isJsonValue(value: unknown, stack: object[]): boolean {
         stack.pop();
         return true;
       }
-      const prototype = Object.getPrototypeOf(value);
+      const prototype: unknown = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null) return false;
       stack.push(value);
       for (const key of Object.keys(value)) {

@@ -42,7 +42,7 @@ export function stripSecrets(value: unknown, seen: WeakSet<object> = new WeakSet
   if (seen.has(value)) return value;
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => stripSecrets(item, seen));
-  const prototype = Object.getPrototypeOf(value);
+  const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {

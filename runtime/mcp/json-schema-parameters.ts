@@ -23,7 +23,7 @@ export function parametersFromJsonSchema(inputSchema: Record<string, unknown>): 
 
 function convert(inputSchema: Record<string, unknown>): z.ZodType | null {
   try {
-    return z.fromJSONSchema(inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+    return z.fromJSONSchema(inputSchema);
   } catch {
     return null;
   }

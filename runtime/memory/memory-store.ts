@@ -1,13 +1,12 @@
 import type { MemoryHit } from "../session/chunk";
 import type { Session } from "../session/session";
-import type { MemoryScope } from "./memory-uri";
 
 export type { MemoryHit } from "../session/chunk";
 
 /** Options of a recall: how many hits and, optionally, a scope or URI prefix to search under. */
 export interface RecallOptions {
-  /** A scope (`"user"`) or a URI prefix (`"memory://user/notes"`); absent means the whole store. */
-  within?: MemoryScope | string;
+  /** A scope (a `MemoryScope` such as `"user"`) or a URI prefix (`"memory://user/notes"`); absent means the whole store. */
+  within?: string;
 }
 
 /** What `commit` stored: how many documents and their URIs. */

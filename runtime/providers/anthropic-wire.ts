@@ -83,7 +83,7 @@ export function toAnthropicTools(tools: readonly ToolSchema[]): Tool[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    input_schema: { ...tool.parameters, type: "object" } as Tool.InputSchema,
+    input_schema: { ...tool.parameters, type: "object" },
   }));
 }
 

@@ -39,7 +39,7 @@ export function exampleFromSchema(schema: unknown, name = "value", context = "")
     const options = node[key];
     if (Array.isArray(options) && options.length > 0) return exampleFromSchema(options[0], name, context);
   }
-  const type = Array.isArray(node.type) ? node.type.find((entry) => entry !== "null") : node.type;
+  const type: unknown = Array.isArray(node.type) ? node.type.find((entry) => entry !== "null") : node.type;
   switch (type) {
     case "string":
       return exampleString(name, context);

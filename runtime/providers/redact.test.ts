@@ -39,7 +39,7 @@ describe("redactSecrets", () => {
   it("copies errors as name and redacted message, and survives cycles", () => {
     const cyclic: Record<string, unknown> = { token: "Bearer abcdef" };
     cyclic.self = cyclic;
-    const copy = redactSecrets(cyclic) as Record<string, unknown>;
+    const copy = redactSecrets(cyclic);
     expect(copy.token).toBe(`Bearer ${REDACTED}`);
     expect(copy.self).toBe(copy);
     expect(redactSecrets({ error: new Error("failed with sk-abcdefghijkl") })).toEqual({ error: { name: "Error", message: `failed with ${REDACTED}` } });

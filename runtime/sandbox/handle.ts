@@ -23,7 +23,7 @@ export type SandboxSpec = z.infer<typeof SandboxSpec>;
 export const Placement = z.object({ backend: z.string().nullable(), spec: SandboxSpec.nullable() });
 export type Placement = z.infer<typeof Placement>;
 
-export const DEFAULT_PLACEMENT: Placement = Object.freeze({ backend: "local", spec: null }) as Placement;
+export const DEFAULT_PLACEMENT: Placement = Object.freeze({ backend: "local", spec: null });
 
 /**
  * A bound sandbox, shared by every Session forked from the one that bound it. Reference counted: each holder

@@ -84,7 +84,7 @@ function appendItem<T>(node: RopeNode<T>, item: T): RopeNode<T> {
 
 function take<T>(node: RopeNode<T>, count: number): RopeNode<T> {
   if (count >= node.size) return node;
-  if (count <= 0) return EMPTY_LEAF as Leaf<T>;
+  if (count <= 0) return EMPTY_LEAF;
   if (isLeaf(node)) return leafOf(node.items.slice(0, count));
   const b = node as Branch<T>;
   if (count <= b.left.size) return take(b.left, count);
@@ -154,7 +154,7 @@ export class ChunkList<T> implements Iterable<T> {
   private constructor(private readonly root: RopeNode<T>) {}
 
   static empty<T>(): ChunkList<T> {
-    return new ChunkList<T>(EMPTY_LEAF as Leaf<T>);
+    return new ChunkList<T>(EMPTY_LEAF);
   }
 
   static of<T>(...items: T[]): ChunkList<T> {

@@ -210,7 +210,7 @@ describe("immutability and snapshots", () => {
     expect(() => {
       (session as unknown as { id: string }).id = "x";
     }).toThrow();
-    expect(() => (session.lineage.parent_session_ids as string[]).push("x")).toThrow();
+    expect(() => (session.lineage.parent_session_ids).push("x")).toThrow();
     const chunk = session.chunks.at(0)!;
     expect(() => {
       (chunk.payload as { content: string }).content = "changed";

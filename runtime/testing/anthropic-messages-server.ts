@@ -102,8 +102,8 @@ export async function startAnthropicMessagesServer(options: AnthropicMessagesSer
   return {
     baseURL: server.origin,
     requests: server.requests,
-    messageRequests: server.endpointRequests,
-    close: server.close,
+    messageRequests: () => server.endpointRequests(),
+    close: () => server.close(),
   };
 }
 

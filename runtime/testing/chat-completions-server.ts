@@ -106,8 +106,8 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
     baseURL: `${server.origin}/v1`,
     origin: server.origin,
     requests: server.requests,
-    completionRequests: server.endpointRequests,
-    close: server.close,
+    completionRequests: () => server.endpointRequests(),
+    close: () => server.close(),
   };
 }
 

@@ -78,6 +78,6 @@ export async function startScriptedEndpointServer<Reply extends { type: string }
     origin: server.origin,
     requests: server.requests,
     endpointRequests: () => server.requests.filter(isEndpoint),
-    close: server.close,
+    close: () => server.close(),
   };
 }

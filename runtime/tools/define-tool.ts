@@ -15,7 +15,7 @@ export interface ToolDefinition<Schema extends z.ZodType, Result> {
   /** May run concurrently with other calls of the round that have a different resource key (default false). */
   readonly parallelSafe?: boolean;
   /** Calls with the same key run in order; null (the default) gives each call its own key. */
-  resourceKey?(args: z.output<Schema>): string | null;
+  resourceKey?: (args: z.output<Schema>) => string | null;
   /** Safe to repeat after a crash (default false). */
   readonly idempotent?: boolean;
   /** The JSON schema to show the model instead of the one derived from `parameters` (e.g. an MCP tool's). */

@@ -9,7 +9,7 @@ import { RathError } from "../errors";
 export function toModelJsonSchema(tool: string, parameters: z.ZodType): Record<string, unknown> {
   let schema: Record<string, unknown>;
   try {
-    schema = z.toJSONSchema(parameters, { io: "input" }) as Record<string, unknown>;
+    schema = z.toJSONSchema(parameters, { io: "input" });
   } catch (error) {
     throw new RathError("invalid_tool_definition", `tool '${tool}': parameters cannot be expressed as JSON schema: ${(error as Error).message}`, {
       cause: error,
@@ -19,7 +19,7 @@ export function toModelJsonSchema(tool: string, parameters: z.ZodType): Record<s
   if (rest.type !== "object") {
     throw new RathError(
       "invalid_tool_definition",
-      `tool '${tool}': parameters must be a zod object schema; found JSON schema type '${String(rest.type ?? "none")}'`,
+      `tool '${tool}': parameters must be a zod object schema; found JSON schema type '${typeof rest.type === "string" ? rest.type : JSON.stringify(rest.type ?? "none")}'`,
     );
   }
   return { ...rest, properties: rest.properties ?? {}, required: rest.required ?? [], additionalProperties: rest.additionalProperties ?? false };

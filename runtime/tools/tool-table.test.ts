@@ -25,7 +25,8 @@ interface Row {
   readonly title: string;
   readonly tool: string;
   /** Arguments, or a function of the environment (for paths that depend on the workspace or temp dirs). */
-  readonly args: unknown | ((environment: TableEnvironment) => unknown);
+  /** The call's arguments, or a function of the environment that returns them. */
+  readonly args: unknown;
   readonly policy?: (environment: TableEnvironment) => ToolPolicy;
   readonly expect: Expectation;
 }

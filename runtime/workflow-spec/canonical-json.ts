@@ -9,7 +9,7 @@ function canonicalValue(value: unknown, path: string): unknown {
   if (Array.isArray(value)) return value.map((item, index) => (item === undefined ? null : canonicalValue(item, `${path}[${index}]`)));
   if (typeof value === "object") {
     const out: Record<string, unknown> = {};
-    const keys = Object.keys(value as object).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const key of keys) {
       const entry = (value as Record<string, unknown>)[key];
       if (entry === undefined) continue;

@@ -68,7 +68,7 @@ export function cyclicComponents(nodeIds: readonly string[], next: ReadonlyMap<s
       if (parent) low.set(parent.id, Math.min(low.get(parent.id) as number, low.get(frame.id) as number));
       if (low.get(frame.id) !== index.get(frame.id)) continue;
       const component: string[] = [];
-      let member: string | undefined;
+      let member: string;
       do {
         member = stack.pop() as string;
         onStack.delete(member);

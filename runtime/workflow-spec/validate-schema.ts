@@ -128,5 +128,5 @@ function checkNode(raw: unknown, index: number, problems: Problem[]): NodeSkelet
   const parsed = NODE_SCHEMAS[type.data].safeParse(raw);
   if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, raw, path, owner));
   if (id === undefined) return null;
-  return { id, type: type.data, index, node: parsed.success ? (parsed.data as WorkflowNode) : null };
+  return { id, type: type.data, index, node: parsed.success ? (parsed.data) : null };
 }

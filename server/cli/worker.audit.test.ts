@@ -124,7 +124,7 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
   }, 180_000);
 });
 
-describeEachDatabase("npm run worker killed mid-run", (open, provider) => {
+describeEachDatabase("npm run worker killed mid-run", (open, _provider) => {
   it("a worker process killed with SIGKILL mid-run is replaced; the run resumes from its checkpoint", async () => {
     const { database, url } = await open();
     // A slow OpenAI-compatible model both worker processes reach through a stored provider setting.

@@ -171,7 +171,7 @@ async function commitOnSqlite(
 ): Promise<Written> {
   return sqliteWriteTransaction(database, (statements) => {
     const fenced = fencedUpdate(statements, runId, fencingToken, step, events.length, now);
-    const lookups = lookUpStoredSessionsNow(database.client, statements.query, step.sessions, chunkSessionIds(step));
+    const lookups = lookUpStoredSessionsNow(database.client, statements.query.bind(statements), step.sessions, chunkSessionIds(step));
     const sessions = withShallowestBases(step.sessions, lookups);
     if (rows.checkpoint !== null) insertRowsNow(statements, "checkpoints", CHECKPOINT_COLUMNS, [rows.checkpoint]);
     const first = fenced.eventSeq - events.length + 1;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
 import { assertTransition, isTerminalRunStatus, RunStatus } from "./run-status";
-import type { Database, TransactionClient } from "./database";
+import type { Database } from "./database";
 import { toJsonText } from "./json-text";
 import { forProvider, rawStatements, type RawStatements, type SqlValue } from "./raw-sql";
 import { appendRunEvents, type RunEventInput } from "./run-events";

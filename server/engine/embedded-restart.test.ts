@@ -17,7 +17,7 @@ import { createWorker } from "./worker";
 /** The pid of a process that has exited (so it is certainly not alive). */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ["-e", ""]);
-  return child.pid as number;
+  return child.pid;
 }
 
 describe("embedded worker identity and lease length", () => {

@@ -24,7 +24,7 @@ function approvalSpec(approvalTimeoutMs?: number): WorkflowSpec {
 }
 
 function stateChanges(events: Awaited<ReturnType<typeof allEvents>>): string[] {
-  return events.filter((event) => event.type === "run.state.changed").map((event) => `${event.payload.from}->${event.payload.to}`);
+  return events.filter((event) => event.type === "run.state.changed").map((event) => `${String(event.payload.from)}->${String(event.payload.to)}`);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -125,7 +125,7 @@ function resolveString(value: string): string {
  * `template:<slug>` sub-workflow reference (the caller decides whether to create it).
  */
 export async function resolveTemplateSpec(slug: string, workflowIdOf: (slug: string) => Promise<string>): Promise<unknown> {
-  const spec = structuredClone(templateShape(slug)) as TemplateShape;
+  const spec = structuredClone(templateShape(slug));
   for (const node of spec.nodes ?? []) {
     const config = node.config;
     if (config === undefined) continue;
@@ -136,7 +136,7 @@ export async function resolveTemplateSpec(slug: string, workflowIdOf: (slug: str
     if (node.type === "tool" && config.kind === "mcp" && typeof config.server === "object" && config.server !== null) {
       const server = config.server as { command?: unknown; args?: unknown };
       if (typeof server.command === "string") server.command = resolveString(server.command);
-      if (Array.isArray(server.args)) server.args = server.args.map((arg) => (typeof arg === "string" ? resolveString(arg) : arg));
+      if (Array.isArray(server.args)) server.args = (server.args as unknown[]).map((arg) => (typeof arg === "string" ? resolveString(arg) : arg));
     }
   }
   return spec;

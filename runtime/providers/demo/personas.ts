@@ -53,11 +53,13 @@ function topicOf(input: PersonaInput): string {
   return shorten(userMessages(input.messages)[0] ?? input.lastUser, 120);
 }
 
+const GENERAL_STEPS = ["clarify what the customer needs", "gather the relevant documentation", "answer with the steps and links"];
+
 const SPECIALIST_STEPS: Record<string, string[]> = {
   billing: ["check the invoice history for duplicate charges", "confirm the charge with the payment provider", "issue the refund and send the receipt"],
   technical: ["reproduce the error with the customer's steps", "find the cause in the logs and apply the fix", "confirm with the customer that the fix works"],
   account: ["verify the customer's identity", "reset the sign-in and expire old sessions", "confirm the customer can sign in again"],
-  general: ["clarify what the customer needs", "gather the relevant documentation", "answer with the steps and links"],
+  general: GENERAL_STEPS,
 };
 
 const REVIEW_NOTES = ["the opening is vague; name the subject in the first line", "tighten the last line and cut filler words"];
@@ -128,7 +130,7 @@ const PERSONAS: Persona[] = [
     answer: (input) => {
       const category = categoryOf(topicOf(input));
       const step = countAnswersStartingWith(input.messages, /^Specialist step \d+:/) + 1;
-      const steps = SPECIALIST_STEPS[category] ?? (SPECIALIST_STEPS.general as string[]);
+      const steps = SPECIALIST_STEPS[category] ?? GENERAL_STEPS;
       const action = steps[Math.min(step - 1, steps.length - 1)];
       return step >= TURNS_UNTIL_FINISHED
         ? `Specialist step ${step}: ${action}. RESOLVED — the customer's ${category} issue is fixed.`

@@ -122,7 +122,7 @@ function curlRequest(words: readonly string[], files: Readonly<Record<string, st
       const colon = header.indexOf(":");
       request.headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
     } else if (word === "-d") {
-      request.body = words[++index] as string;
+      request.body = words[++index];
       if (request.method === "GET") request.method = "POST";
     } else if (word === "--data-binary") {
       const name = (words[++index] as string).replace(/^@/, "");

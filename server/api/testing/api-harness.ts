@@ -56,9 +56,5 @@ export async function expectApiError(promise: Promise<unknown>, trpcCode: string
 
 /** The error shape the router's formatter makes for an error (what goes over the wire). */
 export function formattedShape(error: TRPCError): { message: string; code: number; data: ApiErrorData } {
-  return getTRPCErrorShape({ config: appRouter._def._config, error, type: "query", path: "test", input: undefined, ctx: undefined }) as {
-    message: string;
-    code: number;
-    data: ApiErrorData;
-  };
+  return getTRPCErrorShape({ config: appRouter._def._config, error, type: "query", path: "test", input: undefined, ctx: undefined });
 }

@@ -86,7 +86,7 @@ describe("agent node", () => {
     const tool: WorkflowNode = {
       ...addTool,
       config: { kind: "code", name: "where", description: "", parametersSchema: { type: "object" }, code: "export default () => process.cwd();" },
-    } as WorkflowNode;
+    };
     const { session } = await finalSession(withTool(tool), [{ toolCalls: [{ name: "where", arguments: {} }] }, { content: "ok" }], { placement: { backend: "bwrap" } });
     expect(session.handle?.backend).toBe("bwrap");
     expect(toolResults(session)[0]).toMatchObject({ meta: { evidence: { ok: true } } });

@@ -33,7 +33,7 @@ export function testInstructions(directive: TestDirective): string {
 
 function directiveOf(request: ModelRequest): { directive: z.infer<typeof TestDirective>; system: string } {
   const system = request.messages.find((message) => message.role === "system")?.content ?? "";
-  const json = system.startsWith("TEST ") ? JSON.parse(system.slice(5)) : {};
+  const json: unknown = system.startsWith("TEST ") ? JSON.parse(system.slice(5)) : {};
   return { directive: TestDirective.parse(json), system };
 }
 
