@@ -5,15 +5,11 @@
  * and through a server-side caller (the `requireAccess` middleware). The same calls on a loopback studio without
  * sign-in are not refused, so the 401s are the policy's doing.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { QUEUE_ONLY_EXECUTOR } from "../services/run-executor";
 import { sharedDatabase } from "../services/shared-database";
-import { stopSharedRuntime } from "../services/shared-runtime";
 import { createAccount } from "../auth/accounts";
 import { createApiKey, revokeApiKey } from "../auth/api-keys";
 import { loopbackPolicy, signInPolicy } from "../auth/testing/policies";
@@ -21,6 +17,7 @@ import { handleTrpcRequest } from "./http/trpc-handler";
 import { discoverAppApiRoutes, type DiscoveredRoute } from "./http/testing/app-api-routes";
 import { appRouter } from "./root";
 import { callerFor } from "./testing/api-harness";
+import { useTemporaryStudio } from "./testing/temporary-studio";
 import { walkRouter, type WalkedProcedure } from "./testing/router-walk";
 
 const STUDIO = "http://127.0.0.1:3000";
@@ -107,22 +104,7 @@ describeEachDatabase("access without credentials", (open) => {
 });
 
 describe("app/api routes without credentials", () => {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "rath-api-access-"));
-  const VARIABLES = ["DATABASE_URL", "RATH_DB_PATH", "RATH_IN_PROCESS_WORKER", "RATH_HOST", "RATH_AUTH"] as const;
-  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-  beforeAll(() => {
-    delete process.env.DATABASE_URL;
-    process.env.RATH_DB_PATH = path.join(directory, "studio.db");
-    process.env.RATH_IN_PROCESS_WORKER = "0";
-  });
-  afterAll(async () => {
-    await stopSharedRuntime();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    rmSync(directory, { recursive: true, force: true });
-  });
+  useTemporaryStudio("rath-api-access", { RATH_IN_PROCESS_WORKER: "0" });
 
   for (const environment of [
     { RATH_HOST: "127.0.0.1", RATH_AUTH: "required" },

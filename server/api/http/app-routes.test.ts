@@ -2,41 +2,16 @@
  * The Next.js route handlers themselves (app/api/**), called with real Request objects in embedded mode: a
  * temp SQLite file through RATH_DB_PATH and the in-process worker executing the runs they queue.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { POST as postRuns } from "../../../app/api/v1/runs/route";
 import { GET as getRunRoute } from "../../../app/api/v1/runs/[id]/route";
 import { GET as getEventsRoute } from "../../../app/api/v1/runs/[id]/events/route";
 import { GET as trpcGet, POST as trpcPost } from "../../../app/api/trpc/[trpc]/route";
-import { stopSharedRuntime } from "../../services/shared-runtime";
 import { exampleSpec } from "../testing/api-harness";
+import { useTemporaryStudio } from "../testing/temporary-studio";
 
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-api-routes-"));
-const saved = {
-  DATABASE_URL: process.env.DATABASE_URL,
-  RATH_DB_PATH: process.env.RATH_DB_PATH,
-  RATH_IN_PROCESS_WORKER: process.env.RATH_IN_PROCESS_WORKER,
-  RATH_HOST: process.env.RATH_HOST,
-};
-
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.RATH_DB_PATH = path.join(directory, "studio.db");
-  process.env.RATH_IN_PROCESS_WORKER = "1";
-  // As `npm run studio` starts it: on loopback, no sign-in.
-  process.env.RATH_HOST = "127.0.0.1";
-});
-
-afterAll(async () => {
-  await stopSharedRuntime();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  rmSync(directory, { recursive: true, force: true });
-});
+// As `npm run studio` starts it: on loopback, no sign-in.
+useTemporaryStudio("rath-api-routes", { RATH_IN_PROCESS_WORKER: "1", RATH_HOST: "127.0.0.1" });
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 

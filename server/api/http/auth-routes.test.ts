@@ -4,18 +4,14 @@
  * API accepts until sign-out; wrong credentials, malformed bodies and cross-site posts are refused with the JSON
  * error shape.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as setup } from "../../../app/api/auth/setup/route";
 import { POST as signIn } from "../../../app/api/auth/sign-in/route";
 import { POST as signOut } from "../../../app/api/auth/sign-out/route";
 import { GET as trpcGet } from "../../../app/api/trpc/[trpc]/route";
-import { stopSharedRuntime } from "../../services/shared-runtime";
+import { useTemporaryStudio } from "../testing/temporary-studio";
 
 const STUDIO = "http://127.0.0.1:3000";
-const VARIABLES = ["DATABASE_URL", "RATH_DB_PATH", "RATH_IN_PROCESS_WORKER", "RATH_HOST", "RATH_AUTH"] as const;
 
 function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${STUDIO}${pathname}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
@@ -39,21 +35,7 @@ async function errorOf(response: Response): Promise<{ status: number; code: stri
 }
 
 describe("app/api/auth routes", () => {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "rath-auth-routes-"));
-  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-  beforeAll(() => {
-    delete process.env.DATABASE_URL;
-    process.env.RATH_DB_PATH = path.join(directory, "studio.db");
-    process.env.RATH_IN_PROCESS_WORKER = "0";
-  });
-  afterAll(async () => {
-    await stopSharedRuntime();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    rmSync(directory, { recursive: true, force: true });
-  });
+  useTemporaryStudio("rath-auth-routes", { RATH_IN_PROCESS_WORKER: "0" });
 
   const first = { email: "ada@example.com", name: "Ada", password: "analytical-engine" };
 

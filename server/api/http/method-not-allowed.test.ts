@@ -1,35 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as importsRoute from "../../../app/api/v1/imports/route";
 import * as runRoute from "../../../app/api/v1/runs/[id]/route";
 import * as eventsRoute from "../../../app/api/v1/runs/[id]/events/route";
 import * as runsRoute from "../../../app/api/v1/runs/route";
 import { proxy } from "../../../proxy";
-import { stopSharedRuntime } from "../../services/shared-runtime";
+import { useTemporaryStudio } from "../testing/temporary-studio";
 import { apiRoute } from "./api-route";
 import { hasValidPercentEncoding } from "./path-encoding";
 
 type Handler = (request: Request) => Promise<Response>;
 
 // As `npm run studio` starts it (loopback, no sign-in), on a temp database: the 405 handlers pass the door first.
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-405-"));
-const saved = { DATABASE_URL: process.env.DATABASE_URL, RATH_DB_PATH: process.env.RATH_DB_PATH, RATH_HOST: process.env.RATH_HOST };
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.RATH_DB_PATH = path.join(directory, "studio.db");
-  process.env.RATH_HOST = "127.0.0.1";
-});
-afterAll(async () => {
-  await stopSharedRuntime();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  rmSync(directory, { recursive: true, force: true });
-});
+useTemporaryStudio("rath-405", { RATH_HOST: "127.0.0.1" });
 
 describe("405 in the JSON error shape", () => {
   const cases: Array<[string, Record<string, unknown>, string[], string]> = [

@@ -4,41 +4,21 @@
  * foreign Host header (DNS rebinding) is 403 on a loopback studio, tRPC takes JSON only, and bodies past their
  * limit are 413 with the JSON error shape while nothing is stored.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { POST as postImports } from "../../../app/api/v1/imports/route";
 import { POST as postRuns } from "../../../app/api/v1/runs/route";
 import { POST as trpcPost } from "../../../app/api/trpc/[trpc]/route";
 import { runToCompletion } from "../../engine/run-to-completion";
-import { sharedRuntime, stopSharedRuntime } from "../../services/shared-runtime";
+import { sharedRuntime } from "../../services/shared-runtime";
 import { callerFor, exampleSpec, rowCounts } from "../testing/api-harness";
+import { useTemporaryStudio } from "../testing/temporary-studio";
 import { discoverAppApiRoutes } from "./testing/app-api-routes";
 
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-api-door-"));
-const VARIABLES = ["DATABASE_URL", "RATH_DB_PATH", "RATH_IN_PROCESS_WORKER", "RATH_HOST", "RATH_AUTH", "RATH_MAX_REQUEST_BYTES", "RATH_MAX_IMPORT_BYTES"] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.RATH_DB_PATH = path.join(directory, "studio.db");
-  process.env.RATH_IN_PROCESS_WORKER = "0";
-  process.env.RATH_HOST = "127.0.0.1";
-});
+useTemporaryStudio("rath-api-door", { RATH_IN_PROCESS_WORKER: "0", RATH_HOST: "127.0.0.1", RATH_MAX_REQUEST_BYTES: undefined, RATH_MAX_IMPORT_BYTES: undefined });
 
 afterEach(() => {
   delete process.env.RATH_MAX_REQUEST_BYTES;
   delete process.env.RATH_MAX_IMPORT_BYTES;
-});
-
-afterAll(async () => {
-  await stopSharedRuntime();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  rmSync(directory, { recursive: true, force: true });
 });
 
 const STUDIO = "http://127.0.0.1:3000";
