@@ -97,11 +97,10 @@ export default tseslint.config(
     },
   },
   {
-    // A warning while pages other engineers are rebuilding still import server/db; make it an error once none do.
     files: ["app/**/*.ts", "app/**/*.tsx"],
     rules: {
       "no-restricted-imports": [
-        "warn",
+        "error",
         {
           patterns: [
             {
