@@ -205,3 +205,31 @@ export async function findRevisionBySpecHash(database: Database, specSha256: str
   });
   return row === null ? null : toRevisionRecord(row);
 }
+
+/**
+ * A revision that does not become the head: the edited spec a forked run executes (a changed prompt or model). The
+ * workflow's revision of the same spec hash is reused, so forking twice with the same edit adds one revision.
+ */
+export async function saveSideRevision(database: Database, input: SaveRevisionInput): Promise<RevisionRecord> {
+  const parsed = SaveRevisionInput.parse(input);
+  return database.transaction(async (transaction) => {
+    await readLiveWorkflow(transaction, parsed.workflowId);
+    const same = await transaction.workflowRevision.findFirst({ where: { workflowId: parsed.workflowId, specSha256: parsed.specSha256 }, orderBy: { number: "desc" } });
+    if (same !== null) return toRevisionRecord(same);
+    const last = await transaction.workflowRevision.findFirst({ where: { workflowId: parsed.workflowId }, orderBy: { number: "desc" }, select: { number: true } });
+    const row = await transaction.workflowRevision.create({
+      data: {
+        id: newSortableId("rev"),
+        workflowId: parsed.workflowId,
+        number: (last?.number ?? 0) + 1,
+        spec: toJsonText(parsed.spec ?? null, "revision spec", { redact: false }),
+        layout: toJsonText(parsed.layout ?? {}, "revision layout", { redact: false }),
+        specSha256: parsed.specSha256,
+        planId: parsed.planId,
+        parentRevisionId: parsed.parentRevisionId,
+        message: parsed.message,
+      },
+    });
+    return toRevisionRecord(row);
+  });
+}

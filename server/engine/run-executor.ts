@@ -33,6 +33,7 @@ import { deliverOutputs } from "./nodes/flow";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
 import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
 import { ledgerEffectHooks } from "./ledger-effect-hooks";
+import { forkOriginOf, forkSeed, type ForkOrigin } from "./run-fork";
 import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
@@ -221,11 +222,16 @@ class RunExecution {
     }
     this.state = checkpoint === null ? initialExecutionState(this.plan) : parseExecutionState(checkpoint.state, `checkpoint ${checkpoint.seq} of run ${this.runId}`);
     this.seq = checkpoint?.seq ?? 0;
-    for (const meta of Object.values(this.state.sessions)) this.stored.set(meta.id, meta.chunkCount);
     this.watermark = checkpoint?.effectWatermark ?? 0;
     // What the run must never store: the environment's secrets and every saved provider key (stored-secrets.ts).
     refreshEnvironmentSecrets();
     await rememberStoredProviderKeys(this.database);
+    const fork = checkpoint === null ? forkOriginOf(this.claim.run.input) : null;
+    if (fork !== null) {
+      const seeded = await this.seedFork(fork);
+      if (seeded !== null) return seeded;
+    }
+    for (const meta of Object.values(this.state.sessions)) this.stored.set(meta.id, meta.chunkCount);
     try {
       await this.resolveProviders();
     } catch (error) {
@@ -258,6 +264,29 @@ class RunExecution {
       output,
       events: [{ type: "run.execution.completed", payload: { steps: this.state.steps, outputs: this.state.outputs } }],
     });
+  }
+
+  /**
+   * A forked run's first commit (run-fork.ts): the forked session (sharing the original's chunks), `run.forked`, and
+   * checkpoint 1 holding the original's state around the fork point; nothing before it runs again.
+   */
+  private async seedFork(origin: ForkOrigin): Promise<ExecutionOutcome | null> {
+    let seed;
+    try {
+      seed = await forkSeed(this.database, this.plan, origin);
+    } catch (error) {
+      if (!isRathError(error) || !error.isUserError) throw error;
+      return this.fail({ code: error.code, message: `cannot fork from session ${origin.sessionId} at chunk ${origin.chunkIndex}: ${error.message}` });
+    }
+    await this.commit({
+      sessions: [seed.session],
+      chunks: seed.chunks,
+      events: seed.events,
+      checkpoint: { seq: 1, planHash: this.plan.hash, state: seed.state, nextNodes: seed.state.ready.map((ready) => ready.nodeId), pendingInterrupts: [], effectWatermark: 0 },
+    });
+    this.state = seed.state;
+    this.seq = 1;
+    return null;
   }
 
   /**

@@ -1,12 +1,14 @@
 /**
  * The plain HTTP API for headless callers (curl, scripts), served by app/api/v1/runs/**:
  * POST /api/v1/runs (201 created, 200 for a repeated Idempotency-Key), GET /api/v1/runs/:id and
- * GET /api/v1/runs/:id/events?after=N&limit=M. Each handler takes the request and a context factory (awaited inside
+ * GET /api/v1/runs/:id/events?after=N&limit=M and POST /api/v1/runs/:id/fork (201 created, 200 for a repeated
+ * Idempotency-Key). Each handler takes the request and a context factory (awaited inside
  * the handler, so a database that cannot be opened is a mapped 500 too); tests and the Next.js routes share them.
  */
 import { z } from "zod";
 import { RathError } from "../../../runtime/errors";
 import { getRunDetail, runEvents, startRun } from "../../services/run-service";
+import { forkFromChunk, ForkEdits } from "../../services/fork-service";
 import type { ApiServices } from "./api-door";
 import { errorResponse, jsonResponse } from "./json-response";
 
@@ -36,10 +38,7 @@ export async function postRun(request: Request, createContext: () => Promise<Api
   try {
     const context = await createContext();
     const body = PostRunBody.parse(await readJson(request));
-    const key = request.headers.get("idempotency-key")?.trim();
-    if (key !== undefined && (key === "" || key.length > 200)) {
-      throw new RathError("invalid_argument", `Idempotency-Key must be 1 to 200 characters; found ${key.length}`);
-    }
+    const key = idempotencyKeyOf(request);
     const started = await startRun(context.database, context.executor, {
       ...body,
       ...(key === undefined ? {} : { idempotencyKey: key }),
@@ -47,6 +46,34 @@ export async function postRun(request: Request, createContext: () => Promise<Api
     return jsonResponse(started.created ? 201 : 200, { run: started.run, created: started.created }, { location: `/api/v1/runs/${started.run.id}` });
   } catch (error) {
     return errorResponse(error, "POST /api/v1/runs");
+  }
+}
+
+/** Body of POST /api/v1/runs/:id/fork: the session of that run, the chunk, and what to change; unknown keys are refused. */
+export const PostForkBody = z.strictObject({
+  sessionId: z.string().min(1),
+  chunkIndex: z.number().int().nonnegative(),
+  edits: ForkEdits.default({}),
+});
+
+function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.headers.get("idempotency-key")?.trim();
+  if (key !== undefined && (key === "" || key.length > 200)) {
+    throw new RathError("invalid_argument", `Idempotency-Key must be 1 to 200 characters; found ${key.length}`);
+  }
+  return key;
+}
+
+/** POST /api/v1/runs/:id/fork: a new run forked from a session of run :id at a chunk; honours the Idempotency-Key header. */
+export async function postRunFork(runId: string, request: Request, createContext: () => Promise<ApiServices>): Promise<Response> {
+  try {
+    const context = await createContext();
+    const body = PostForkBody.parse(await readJson(request));
+    const key = idempotencyKeyOf(request);
+    const forked = await forkFromChunk(context.database, context.executor, { ...body, ...(key === undefined ? {} : { idempotencyKey: key }) }, runId);
+    return jsonResponse(forked.created ? 201 : 200, forked, { location: `/api/v1/runs/${forked.run.id}` });
+  } catch (error) {
+    return errorResponse(error, "POST /api/v1/runs/:id/fork");
   }
 }
 

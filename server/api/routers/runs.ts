@@ -1,11 +1,13 @@
 /**
- * Runs: start (idempotent by key), get, list, cancel, resume, effects and review (after a crash left tool calls
+ * Runs: start (idempotent by key), get, list, cancel, resume, forkFrom (a new run forked from a session at a chunk) and
+ * lineage (forked from / forks of a run), effects and review (after a crash left tool calls
  * ambiguous), decideInterrupt, events (a page after a seq) and
  * `onEvents`, a subscription (SSE) that streams the run's events live and resumes after the last event id.
  */
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { followRunEvents } from "../../services/run-event-stream";
+import { forkFromChunk, ForkFromRequest, runLineage } from "../../services/fork-service";
 import {
   cancelRun,
   decideInterrupt,
@@ -48,6 +50,8 @@ export const runsRouter = router({
     .input(strictInput(z.object({ runId: z.string().min(1).optional() }).optional()))
     .query(({ ctx, input }) => pendingInterrupts(ctx.database, input?.runId === undefined ? {} : { runId: input.runId })),
   decideInterrupt: procedure.input(strictInput(DecideInterruptRequest)).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
+  forkFrom: procedure.input(strictInput(ForkFromRequest)).mutation(({ ctx, input }) => forkFromChunk(ctx.database, ctx.executor, input)),
+  lineage: procedure.input(strictInput(RunId)).query(({ ctx, input }) => runLineage(ctx.database, input.runId)),
   events: procedure.input(strictInput(RunEventsRequest)).query(({ ctx, input }) => runEvents(ctx.database, input)),
   onEvents: procedure.input(strictInput(OnEventsInput)).subscription(async function* ({ ctx, input, signal }) {
     const afterSeq = input.lastEventId != null ? Number(input.lastEventId) : (input.afterSeq ?? 0);

@@ -1,0 +1,179 @@
+/**
+ * "Fork from here" as the API offers it (`runs.forkFrom`, POST /api/v1/runs/:id/fork, `rath run --fork-from`):
+ * checks the request against the stored run (session, chunk index, edits) without writing anything, saves the
+ * edited spec as a side revision when the next agent's prompt or model changes, and queues the new run, whose
+ * input carries the fork descriptor the engine seeds it from (server/engine/run-fork.ts). Also the cross-run
+ * lineage the run view shows: where a run was forked from, and the runs forked from it.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { RathError } from "../../runtime/errors";
+import { canonicalJson } from "../../runtime/workflow-spec/canonical-json";
+import type { Database } from "../db/database";
+import { crossRunForks } from "../db/run-forks";
+import { createRun, getRun } from "../db/run-store";
+import { getSession } from "../db/session-store";
+import { saveSideRevision } from "../db/workflow-store";
+import { inputText } from "../engine/run-executor";
+import { forkOriginOf, forkSeed, ToolResultEdit, type ForkOrigin } from "../engine/run-fork";
+import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
+import { assertRunInputSize } from "./payload-limits";
+import type { RunExecutor } from "./run-executor";
+import { requireRun } from "./run-service";
+import { runView, type RunView } from "./views";
+import { compileOrRefuse, requireRevision } from "./workflow-service";
+
+/** What may change before the forked run continues. */
+export const ForkEdits = z.strictObject({
+  /** The run's input (the text of the first user chunk the fork keeps). */
+  input: z.string().max(200_000).optional(),
+  /** The next agent (the one that continues from the fork): its system prompt, model or provider. */
+  agent: z
+    .strictObject({
+      instructions: z.string().max(200_000).optional(),
+      model: z.string().min(1).max(200).optional(),
+      provider: z.string().min(1).max(200).optional(),
+    })
+    .refine((agent) => Object.values(agent).some((value) => value !== undefined), { message: "name at least one of instructions, model, provider" })
+    .optional(),
+  /** Recorded tool results to replace (tool_result chunks at or before the fork point). */
+  toolResults: z.array(ToolResultEdit).max(100).optional(),
+  /** Another revision of the same workflow to continue with (default: the original run's). */
+  revisionId: z.string().min(1).optional(),
+});
+export type ForkEdits = z.infer<typeof ForkEdits>;
+
+/** Input of `forkFromChunk`. */
+export const ForkFromRequest = z.object({
+  sessionId: z.string().min(1),
+  chunkIndex: z.number().int().nonnegative(),
+  edits: ForkEdits.default({}),
+  idempotencyKey: z.string().min(1).max(200).optional(),
+});
+export type ForkFromRequest = z.input<typeof ForkFromRequest>;
+
+/** A queued fork, with where it continues. */
+export interface ForkedRun {
+  run: RunView;
+  created: boolean;
+  fork: { fromRunId: string; sessionId: string; chunkIndex: number; continuesAt: string[]; nextAgentNodeId: string | null };
+}
+
+type SpecNode = { id: string; type: string; config: Record<string, unknown> };
+
+/** The spec with the agent node's prompt, model or provider changed. */
+function withAgentEdits(spec: unknown, nodeId: string, agent: NonNullable<ForkEdits["agent"]>): unknown {
+  const copy = structuredClone(spec) as { nodes: SpecNode[] };
+  const node = copy.nodes.find((candidate) => candidate.id === nodeId);
+  if (node === undefined) throw new RathError("internal", `agent node '${nodeId}' is not in the spec`);
+  node.config = {
+    ...node.config,
+    ...(agent.instructions === undefined ? {} : { instructions: agent.instructions }),
+    ...(agent.model === undefined ? {} : { model: agent.model }),
+    ...(agent.provider === undefined ? {} : { provider: agent.provider }),
+  };
+  return copy;
+}
+
+/**
+ * Queues a run forked from `sessionId` at `chunkIndex` with the edits applied. Everything is checked first (`not_found`,
+ * `invalid_argument`, `invalid_workflow`); a refused request stores nothing. The same idempotency key returns the
+ * first fork.
+ */
+export async function forkFromChunk(database: Database, executor: RunExecutor, request: ForkFromRequest, expectedRunId?: string): Promise<ForkedRun> {
+  const parsed = ForkFromRequest.parse(request);
+  const session = await getSession(database, parsed.sessionId);
+  if (session === null) throw new RathError("not_found", `session ${parsed.sessionId} not found`);
+  if (expectedRunId !== undefined && session.runId !== expectedRunId) {
+    throw new RathError("invalid_argument", `session ${parsed.sessionId} belongs to run ${session.runId}, not to run ${expectedRunId}`);
+  }
+  const original = await requireRun(database, session.runId);
+  const edits = parsed.edits;
+  const revision = await requireRevision(database, original.workflowId, edits.revisionId ?? original.revisionId);
+  let { spec, plan } = compileOrRefuse(revision.spec);
+  const origin: ForkOrigin = {
+    runId: original.id,
+    sessionId: session.id,
+    chunkIndex: parsed.chunkIndex,
+    ...(edits.input === undefined ? {} : { input: edits.input }),
+    toolResults: edits.toolResults ?? [],
+  };
+  const seed = await forkSeed(database, plan, origin);
+  let revisionId = revision.id;
+  if (edits.agent !== undefined) {
+    if (seed.nextAgentNodeId === null) {
+      throw new RathError("invalid_argument", `edits.agent: no agent continues from chunk ${parsed.chunkIndex} of session ${session.id} (next: ${seed.continuesAt.join(", ") || "a merge"})`);
+    }
+    ({ spec, plan } = compileOrRefuse(withAgentEdits(spec, seed.nextAgentNodeId, edits.agent)));
+    if (plan.hash !== revision.specSha256) {
+      const side = await saveSideRevision(database, {
+        workflowId: original.workflowId,
+        parentRevisionId: revision.id,
+        spec,
+        layout: revision.layout,
+        specSha256: plan.hash,
+        planId: plan.id,
+        message: `Fork of run ${original.id}: agent '${seed.nextAgentNodeId}' edited`,
+      });
+      revisionId = side.id;
+    }
+  }
+  const text = edits.input ?? inputText(original.input);
+  const input = { ...(text === undefined ? {} : { text }), fork: origin };
+  assertRunInputSize(input);
+  const fingerprint = createHash("sha256").update(canonicalJson({ sessionId: parsed.sessionId, chunkIndex: parsed.chunkIndex, edits })).digest("hex");
+  const { run, created } = await createRun(database, {
+    workflowId: original.workflowId,
+    revisionId,
+    planHash: plan.hash,
+    input,
+    priority: original.priority,
+    ...(original.tokenBudget === null ? {} : { tokenBudget: original.tokenBudget }),
+    ...(parsed.idempotencyKey === undefined ? {} : { idempotencyKey: parsed.idempotencyKey, requestFingerprint: fingerprint }),
+    ...runTimeout(undefined, settingsOfSpec(spec)),
+  });
+  if (created) executor.wake(run.id);
+  return {
+    run: runView(run),
+    created,
+    fork: { fromRunId: original.id, sessionId: session.id, chunkIndex: parsed.chunkIndex, continuesAt: seed.continuesAt, nextAgentNodeId: seed.nextAgentNodeId },
+  };
+}
+
+/** One run forked from another, as the run view lists it. */
+export interface RunForkLink {
+  runId: string;
+  status: RunView["status"] | null;
+  sessionId: string;
+  chunkIndex: number | null;
+  createdAt: string | null;
+}
+
+/** The cross-run lineage of a run: where it was forked from (or null) and the runs forked from it. */
+export interface RunLineageView {
+  forkedFrom: { runId: string; sessionId: string; chunkIndex: number } | null;
+  forks: RunForkLink[];
+}
+
+/** Where the run was forked from, and the runs forked from its sessions. */
+export async function runLineage(database: Database, runId: string): Promise<RunLineageView> {
+  const run = await requireRun(database, runId);
+  const origin = forkOriginOf(run.input);
+  const edges = await crossRunForks(database, runId);
+  const forks: RunForkLink[] = [];
+  for (const edge of edges) {
+    const forked = await getRun(database, edge.runId);
+    const forkedOrigin = forked === null ? null : forkOriginOf(forked.input);
+    forks.push({
+      runId: edge.runId,
+      status: forked?.status ?? null,
+      sessionId: edge.parentSessionId,
+      chunkIndex: forkedOrigin?.sessionId === edge.parentSessionId ? forkedOrigin.chunkIndex : null,
+      createdAt: forked?.createdAt.toISOString() ?? null,
+    });
+  }
+  return {
+    forkedFrom: origin === null ? null : { runId: origin.runId, sessionId: origin.sessionId, chunkIndex: origin.chunkIndex },
+    forks,
+  };
+}
