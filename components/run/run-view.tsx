@@ -8,6 +8,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Network } from "lucide-react";
 import { useCallback, useEffect, useMemo } from "react";
+import { ChunkActions } from "../fork/chunk-actions";
+import { RunLineageStrip } from "../fork/run-lineage-strip";
 import { ChunkInspector } from "../inspector/chunk-inspector";
 import type { GraphSessionData } from "../run-state/live-graph";
 import { SessionGraph } from "../session-graph/session-graph";
@@ -150,6 +152,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         onJump={jump}
         onJumpToFailure={target === null ? null : jumpToFailure}
       />
+      <RunLineageStrip runId={runId} />
       {detail.pendingInterrupts.length > 0 || run.status === "needs_review" ? (
         <div className="max-h-[45dvh] shrink-0 space-y-2 overflow-y-auto border-b border-line bg-raised px-3 py-2 sm:px-4">
           <PendingApprovals interrupts={detail.pendingInterrupts} labels={labels} />
@@ -255,6 +258,9 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
+          {selected !== null && chunkIndex !== null && chunkIndex < selected.chunkCount ? (
+            <ChunkActions sessionId={selected.id} chunkIndex={chunkIndex} labels={labels} canFork={selected.nodeId !== null} />
+          ) : null}
           <ChunkInspector view={selectedChunk} loading={chunkQuery.isFetching} effects={effects.data ?? []} />
         </section>
       </div>

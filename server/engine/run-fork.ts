@@ -70,6 +70,8 @@ export interface ForkSeed {
   continuesAt: string[];
   /** The agent node that runs next on the fork, or null when none does directly. */
   nextAgentNodeId: string | null;
+  /** The chunks the fork keeps, edits applied. */
+  prefix: Chunk[];
 }
 
 const StepCompleted = z.object({
@@ -262,5 +264,5 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
       },
     },
   ];
-  return { session: row, chunks: ownChunks, events, state, continuesAt, nextAgentNodeId };
+  return { session: row, chunks: ownChunks, events, state, continuesAt, nextAgentNodeId, prefix: chunks };
 }

@@ -13,7 +13,7 @@ import type { Database } from "../db/database";
 import { crossRunForks } from "../db/run-forks";
 import { createRun, getRun } from "../db/run-store";
 import { getSession } from "../db/session-store";
-import { saveSideRevision } from "../db/workflow-store";
+import { listRevisions, saveSideRevision } from "../db/workflow-store";
 import { inputText } from "../engine/run-executor";
 import { forkOriginOf, forkSeed, ToolResultEdit, type ForkOrigin } from "../engine/run-fork";
 import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
@@ -175,5 +175,74 @@ export async function runLineage(database: Database, runId: string): Promise<Run
   return {
     forkedFrom: origin === null ? null : { runId: origin.runId, sessionId: origin.sessionId, chunkIndex: origin.chunkIndex },
     forks,
+  };
+}
+
+/** Input of `forkPreview`. */
+export const ForkPreviewRequest = z.object({ sessionId: z.string().min(1), chunkIndex: z.number().int().nonnegative() });
+export type ForkPreviewRequest = z.input<typeof ForkPreviewRequest>;
+
+/** What the fork dialog shows before the user edits: where the run continues, what can change, and the defaults. */
+export interface ForkPreview {
+  runId: string;
+  sessionId: string;
+  chunkIndex: number;
+  /** Chunks the fork keeps (the chunk, and the recorded results of tool calls made at it). */
+  keptChunks: number;
+  continuesAt: string[];
+  nextAgent: { nodeId: string; name: string; instructions: string; model: string | null; provider: string | null } | null;
+  /** The run input's text as the fork keeps it (the first user chunk), or null when the prefix has none. */
+  input: string | null;
+  /** The last 20 tool results the fork keeps, editable. */
+  toolResults: Array<{ chunkIndex: number; name: string; content: string; ok: boolean }>;
+  revisions: Array<{ id: string; number: number; message: string; createdAt: string; current: boolean }>;
+}
+
+/** The dialog's defaults for a fork at `chunkIndex` of `sessionId` (refuses as `forkFromChunk` would). */
+export async function forkPreview(database: Database, request: ForkPreviewRequest): Promise<ForkPreview> {
+  const parsed = ForkPreviewRequest.parse(request);
+  const session = await getSession(database, parsed.sessionId);
+  if (session === null) throw new RathError("not_found", `session ${parsed.sessionId} not found`);
+  const original = await requireRun(database, session.runId);
+  const revision = await requireRevision(database, original.workflowId, original.revisionId);
+  const { plan } = compileOrRefuse(revision.spec);
+  const seed = await forkSeed(database, plan, { runId: original.id, sessionId: session.id, chunkIndex: parsed.chunkIndex, toolResults: [] });
+  const agentNode = seed.nextAgentNodeId === null ? undefined : plan.nodes[seed.nextAgentNodeId]?.node;
+  const nextAgent =
+    agentNode?.type === "agent"
+      ? {
+          nodeId: agentNode.id,
+          name: agentNode.config.name,
+          instructions: agentNode.config.instructions ?? "",
+          model: agentNode.config.model ?? null,
+          provider: agentNode.config.provider ?? null,
+        }
+      : null;
+  const firstUser = seed.prefix.find((chunk) => chunk.kind === "user");
+  const toolResults = seed.prefix
+    .map((chunk, index) => ({ chunk, index }))
+    .filter((entry) => entry.chunk.kind === "tool_result")
+    .slice(-20)
+    .map(({ chunk, index }) => {
+      const result = chunk as Extract<typeof chunk, { kind: "tool_result" }>;
+      return { chunkIndex: index, name: result.payload.name, content: result.payload.content, ok: result.meta.evidence?.ok ?? true };
+    });
+  const revisions = (await listRevisions(database, original.workflowId, { limit: 30 })).map((entry) => ({
+    id: entry.id,
+    number: entry.number,
+    message: entry.message,
+    createdAt: entry.createdAt.toISOString(),
+    current: entry.id === original.revisionId,
+  }));
+  return {
+    runId: original.id,
+    sessionId: session.id,
+    chunkIndex: parsed.chunkIndex,
+    keptChunks: seed.prefix.length,
+    continuesAt: seed.continuesAt,
+    nextAgent,
+    input: firstUser?.kind === "user" ? firstUser.payload.content : null,
+    toolResults,
+    revisions,
   };
 }

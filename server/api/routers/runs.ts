@@ -7,7 +7,7 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { followRunEvents } from "../../services/run-event-stream";
-import { forkFromChunk, ForkFromRequest, runLineage } from "../../services/fork-service";
+import { forkFromChunk, ForkFromRequest, forkPreview, ForkPreviewRequest, runLineage } from "../../services/fork-service";
 import {
   cancelRun,
   decideInterrupt,
@@ -51,6 +51,7 @@ export const runsRouter = router({
     .query(({ ctx, input }) => pendingInterrupts(ctx.database, input?.runId === undefined ? {} : { runId: input.runId })),
   decideInterrupt: procedure.input(strictInput(DecideInterruptRequest)).mutation(({ ctx, input }) => decideInterrupt(ctx.database, ctx.executor, input)),
   forkFrom: procedure.input(strictInput(ForkFromRequest)).mutation(({ ctx, input }) => forkFromChunk(ctx.database, ctx.executor, input)),
+  forkPreview: procedure.input(strictInput(ForkPreviewRequest)).query(({ ctx, input }) => forkPreview(ctx.database, input)),
   lineage: procedure.input(strictInput(RunId)).query(({ ctx, input }) => runLineage(ctx.database, input.runId)),
   events: procedure.input(strictInput(RunEventsRequest)).query(({ ctx, input }) => runEvents(ctx.database, input)),
   onEvents: procedure.input(strictInput(OnEventsInput)).subscription(async function* ({ ctx, input, signal }) {

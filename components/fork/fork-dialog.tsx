@@ -1,0 +1,197 @@
+"use client";
+/**
+ * "Fork from here": what a fork at this chunk keeps (replayed from the store: no model call, no tool run) and where
+ * it continues (`runs.forkPreview`), then what may change before it does — the run input, the next agent's system
+ * prompt and model, a recorded tool result, the workflow revision. Only changed fields are sent (`runs.forkFrom`);
+ * the page opens the new run.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { GitBranch, History, TriangleAlert } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { useTRPC } from "../trpc/trpc-context";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Field, inputClasses } from "../ui/field";
+import { shortId } from "../ui/format";
+import { buildForkEdits, type ForkDraft } from "./fork-edits";
+
+/** Props: the chunk to fork from, node labels, open state. */
+export interface ForkDialogProps {
+  open: boolean;
+  onClose: () => void;
+  sessionId: string;
+  chunkIndex: number;
+  labels: Readonly<Record<string, string>>;
+}
+
+const EMPTY_DRAFT: ForkDraft = { input: null, instructions: null, model: null, toolResults: {}, revisionId: null };
+
+/** The dialog. */
+export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: ForkDialogProps) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const id = useId();
+  const preview = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
+  const [draft, setDraft] = useState<ForkDraft>(EMPTY_DRAFT);
+  useEffect(() => {
+    if (open) setDraft(EMPTY_DRAFT);
+  }, [open, sessionId, chunkIndex]);
+  const fork = useMutation(
+    trpc.runs.forkFrom.mutationOptions({
+      onSuccess: (forked) => {
+        toast.success(`Forked into run ${shortId(forked.run.id)}`);
+        onClose();
+        router.push(`/runs/${encodeURIComponent(forked.run.id)}`);
+      },
+    }),
+  );
+  const data = preview.data;
+  const edits = data === undefined ? null : buildForkEdits(data, draft);
+  const continuesAt = data?.continuesAt.map((node) => labels[node] ?? node).join(", ") ?? "";
+  const submit = () => {
+    if (edits === null) return;
+    fork.mutate({ sessionId, chunkIndex, edits });
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      testId="fork-dialog"
+      title="Fork from here"
+      description={
+        data === undefined ? (
+          <>
+            Session <span className="font-mono">{shortId(sessionId)}</span>, chunk {chunkIndex}
+          </>
+        ) : (
+          <span data-testid="fork-summary">
+            Chunks 0–{data.keptChunks - 1} of session <span className="font-mono">{shortId(sessionId)}</span> are replayed from the store — no model
+            call, no tool run. The new run continues live at <span className="font-medium text-ink">{continuesAt || "the merge that waits for it"}</span>.
+          </span>
+        )
+      }
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" icon={GitBranch} data-testid="fork-submit" disabled={edits === null || fork.isPending} onClick={submit}>
+            {fork.isPending ? "Forking…" : "Fork and run"}
+          </Button>
+        </>
+      }
+    >
+      {preview.isPending ? (
+        <div data-testid="fork-loading" className="h-40 animate-pulse rounded-md bg-raised" />
+      ) : preview.error !== null ? (
+        <p role="alert" data-testid="fork-refused" className="flex items-start gap-2 text-sm text-status-failed">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="[overflow-wrap:anywhere]">This chunk cannot be forked: {preview.error.message}</span>
+        </p>
+      ) : data !== undefined ? (
+        <form
+          className="flex min-w-0 flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {data.input !== null ? (
+            <Field id={`${id}-input`} label="Run input" hint="The text of the run's input chunk in the replayed prefix.">
+              <textarea
+                id={`${id}-input`}
+                data-testid="fork-input"
+                rows={2}
+                className={`${inputClasses()} resize-y`}
+                value={draft.input ?? data.input}
+                onChange={(event) => setDraft({ ...draft, input: event.target.value })}
+              />
+            </Field>
+          ) : null}
+          {data.nextAgent !== null ? (
+            <fieldset className="min-w-0 rounded-md border border-line p-3">
+              <legend className="px-1 text-xs font-semibold text-muted">
+                Next agent: <span className="text-ink">{labels[data.nextAgent.nodeId] ?? data.nextAgent.name}</span>
+              </legend>
+              <div className="flex min-w-0 flex-col gap-3">
+                <Field id={`${id}-instructions`} label="System prompt">
+                  <textarea
+                    id={`${id}-instructions`}
+                    data-testid="fork-instructions"
+                    rows={4}
+                    className={`${inputClasses()} resize-y font-mono text-xs`}
+                    value={draft.instructions ?? data.nextAgent.instructions}
+                    onChange={(event) => setDraft({ ...draft, instructions: event.target.value })}
+                  />
+                </Field>
+                <Field id={`${id}-model`} label="Model" hint={data.nextAgent.provider === null ? "The workflow's default provider." : `Provider ${data.nextAgent.provider}.`}>
+                  <input
+                    id={`${id}-model`}
+                    data-testid="fork-model"
+                    className={inputClasses()}
+                    placeholder="the workflow's default model"
+                    value={draft.model ?? data.nextAgent.model ?? ""}
+                    onChange={(event) => setDraft({ ...draft, model: event.target.value })}
+                  />
+                </Field>
+              </div>
+            </fieldset>
+          ) : null}
+          {data.toolResults.length > 0 ? (
+            <fieldset className="min-w-0 rounded-md border border-line p-3">
+              <legend className="px-1 text-xs font-semibold text-muted">Recorded tool results</legend>
+              <ul className="flex min-w-0 flex-col gap-2">
+                {data.toolResults.map((result) => (
+                  <li key={result.chunkIndex} className="min-w-0">
+                    <details data-testid="fork-tool-result" data-index={result.chunkIndex} open={!result.ok || draft.toolResults[result.chunkIndex] !== undefined}>
+                      <summary className="cursor-pointer text-xs text-ink">
+                        <span className="font-mono">#{result.chunkIndex}</span> <span className="font-mono">{result.name}</span>{" "}
+                        {result.ok ? <span className="text-muted">ok</span> : <span className="font-medium text-status-failed">failed</span>}
+                      </summary>
+                      <textarea
+                        aria-label={`Result of ${result.name} (chunk ${result.chunkIndex})`}
+                        data-testid="fork-tool-result-text"
+                        rows={3}
+                        className={`${inputClasses()} mt-1 resize-y font-mono text-xs`}
+                        value={draft.toolResults[result.chunkIndex] ?? result.content}
+                        onChange={(event) => setDraft({ ...draft, toolResults: { ...draft.toolResults, [result.chunkIndex]: event.target.value } })}
+                      />
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
+          {data.revisions.length > 1 ? (
+            <Field id={`${id}-revision`} label="Workflow revision" hint="Continue with another saved revision of the workflow (its nodes must include where the fork continues).">
+              <div className="flex items-center gap-2">
+                <History className="size-4 shrink-0 text-muted" aria-hidden="true" />
+                <select
+                  id={`${id}-revision`}
+                  data-testid="fork-revision"
+                  className={inputClasses()}
+                  value={draft.revisionId ?? data.revisions.find((revision) => revision.current)?.id ?? ""}
+                  onChange={(event) => setDraft({ ...draft, revisionId: event.target.value })}
+                >
+                  {data.revisions.map((revision) => (
+                    <option key={revision.id} value={revision.id}>
+                      Revision {revision.number}
+                      {revision.current ? " (this run)" : ""}
+                      {revision.message ? ` — ${revision.message.slice(0, 60)}` : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </Field>
+          ) : null}
+          {fork.error !== null ? (
+            <p role="alert" data-testid="fork-error" className="text-sm text-status-failed [overflow-wrap:anywhere]">
+              Could not fork: {fork.error.message}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}
