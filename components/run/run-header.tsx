@@ -6,7 +6,7 @@
  */
 import { Crosshair, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { LongText } from "../inspector/long-text";
 import type { RunDetail } from "../trpc/router-types";
 import { Button } from "../ui/button";
@@ -31,6 +31,8 @@ export interface RunHeaderProps {
   errors: readonly RunErrorEntry[];
   onJump: (entry: RunErrorEntry) => void;
   onJumpToFailure: (() => void) | null;
+  /** More actions beside the run controls (e.g. Replay). */
+  actions?: ReactNode;
 }
 
 function textOf(value: unknown): string | null {
@@ -41,7 +43,7 @@ function textOf(value: unknown): string | null {
 }
 
 /** The header. */
-export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure }: RunHeaderProps) {
+export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions }: RunHeaderProps) {
   const run = detail.run;
   const input = textOf(run.input);
   const output = textOf(run.output);
@@ -71,6 +73,7 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
           </span>
           <span title="Duration">{formatDuration(run.startedAt, run.finishedAt)}</span>
         </span>
+        {actions}
         <RunControls detail={detail} />
       </div>
       <div className="mt-1.5 grid min-w-0 gap-x-4 gap-y-1 text-xs sm:grid-cols-2">

@@ -7,9 +7,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Network } from "lucide-react";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ChunkActions } from "../fork/chunk-actions";
 import { RunLineageStrip } from "../fork/run-lineage-strip";
+import { ReplayButton } from "../replay/replay-button";
+import { ReplayPresentation } from "../replay/replay-presentation";
 import { ChunkInspector } from "../inspector/chunk-inspector";
 import type { GraphSessionData } from "../run-state/live-graph";
 import { SessionGraph } from "../session-graph/session-graph";
@@ -137,6 +139,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
     if (target !== null) jump(target);
   }, [target, jump]);
   const shown = (name: RunPanel) => (panel === name ? "flex" : "hidden");
+  const [replaying, setReplaying] = useState(false);
+  const stopReplay = useCallback(() => setReplaying(false), []);
 
   return (
     <main data-testid="run-page" data-run-id={run.id} data-next-steps={timeline.next.map((step) => step.nodeId).join(" ")} className="flex h-[calc(100dvh-var(--header-height))] min-h-[560px] min-w-0 flex-col overflow-hidden">
@@ -151,8 +155,10 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         errors={errors}
         onJump={jump}
         onJumpToFailure={target === null ? null : jumpToFailure}
+        actions={<ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />}
       />
       <RunLineageStrip runId={runId} />
+      {replaying && graph !== null ? <ReplayPresentation runId={runId} graph={graph} title={workflowName} labels={labels} onExit={stopReplay} /> : null}
       {detail.pendingInterrupts.length > 0 || run.status === "needs_review" ? (
         <div className="max-h-[45dvh] shrink-0 space-y-2 overflow-y-auto border-b border-line bg-raised px-3 py-2 sm:px-4">
           <PendingApprovals interrupts={detail.pendingInterrupts} labels={labels} />
@@ -258,9 +264,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
-          {selected !== null && chunkIndex !== null && chunkIndex < selected.chunkCount ? (
-            <ChunkActions sessionId={selected.id} chunkIndex={chunkIndex} labels={labels} canFork={selected.nodeId !== null} />
-          ) : null}
+          {selected !== null ? <ChunkActions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
           <ChunkInspector view={selectedChunk} loading={chunkQuery.isFetching} effects={effects.data ?? []} />
         </section>
       </div>

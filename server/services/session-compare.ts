@@ -1,7 +1,9 @@
 /**
  * Compares two stored sessions for the run view's "compare" panel: their nearest common ancestor in the lineage
  * graph, how many leading chunks they share (same kind and payload; timestamps and other metadata are ignored, so
- * a replayed step counts as shared), where they diverge, and the chunks after that point side by side, in pages.
+ * a replayed step counts as shared), where they diverge, what each side spent after it (tokens, latency), and the
+ * chunks after that point side by side, in pages. `outputSessionOf` picks the session that stands for a run (its
+ * first output) so two runs of a workflow can be compared.
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
@@ -30,12 +32,23 @@ export interface ChunkDifference {
   same: boolean;
 }
 
+/** What one side spent after the divergence: tokens the models reported and the sum of their latencies. */
+export interface TailStats {
+  chunks: number;
+  tokens: number;
+  latencyMs: number;
+}
+
 /** The comparison of two sessions. */
 export interface SessionComparison {
   left: SessionView;
   right: SessionView;
   /** The nearest session both descend from (either one itself when it is the other's ancestor), or null. */
   commonAncestorId: string | null;
+  /** That session (it may belong to another run), or null. */
+  commonAncestor: SessionView | null;
+  /** Tokens and latency of each side's chunks after the divergence (the common prefix costs the same on both). */
+  stats: { left: TailStats; right: TailStats };
   /** Leading chunks equal in kind and payload. */
   commonPrefix: number;
   /** The first index where they differ (or one ends), or null when their chunks are identical. */
@@ -103,6 +116,18 @@ async function commonPrefixLength(database: Database, left: SessionRecord, right
   return end;
 }
 
+/** Sums usage and latency of a session's chunks from `fromIndex` on, page by page. */
+async function tailStats(database: Database, session: SessionRecord, fromIndex: number): Promise<TailStats> {
+  const stats: TailStats = { chunks: Math.max(0, session.chunkCount - fromIndex), tokens: 0, latencyMs: 0 };
+  for (let index = fromIndex; index < session.chunkCount; index += PAGE) {
+    for (const chunk of await chunksFrom(database, session.id, index, Math.min(PAGE, session.chunkCount - index))) {
+      stats.tokens += chunk.meta.usage?.total_tokens ?? 0;
+      stats.latencyMs += chunk.meta.latency_ms ?? 0;
+    }
+  }
+  return stats;
+}
+
 /** Compares two sessions (`not_found` when either is unknown). */
 export async function compareSessions(database: Database, request: CompareSessionsRequest): Promise<SessionComparison> {
   const parsed = CompareSessionsRequest.parse(request);
@@ -122,13 +147,29 @@ export async function compareSessions(database: Database, request: CompareSessio
     const rightChunk = rightChunks[offset];
     return { index: from + offset, left: leftChunk ?? null, right: rightChunk ?? null, same: sameChunk(leftChunk, rightChunk) };
   });
+  const commonAncestorId = nearestCommonAncestor(left, right, leftIndex, rightIndex);
+  const ancestor = commonAncestorId === null ? null : (leftIndex.get(commonAncestorId) ?? rightIndex.get(commonAncestorId) ?? null);
+  const [leftStats, rightStats] = await Promise.all([tailStats(database, left, commonPrefix), tailStats(database, right, commonPrefix)]);
   return {
     left: sessionView(left),
     right: sessionView(right),
-    commonAncestorId: nearestCommonAncestor(left, right, leftIndex, rightIndex),
+    commonAncestorId,
+    commonAncestor: ancestor === null ? null : sessionView(ancestor),
+    stats: { left: leftStats, right: rightStats },
     commonPrefix,
     divergenceIndex: identical ? null : commonPrefix,
     differences,
     nextIndex: from + count < longest ? from + count : null,
   };
+}
+
+/** The session a run stands for when two runs are compared: its first output's session, else its newest session. */
+export async function outputSessionOf(database: Database, runId: string): Promise<string> {
+  const run = await database.client.run.findUnique({ where: { id: runId }, select: { output: true } });
+  if (run === null) throw new RathError("not_found", `run ${runId} not found`);
+  const parsed = z.object({ outputs: z.array(z.object({ sessionId: z.string() })).min(1) }).safeParse(run.output === null ? null : JSON.parse(run.output));
+  if (parsed.success) return (parsed.data.outputs[0] as { sessionId: string }).sessionId;
+  const newest = await database.client.session.findFirst({ where: { runId }, orderBy: [{ createdSeq: "desc" }, { createdAt: "desc" }], select: { id: true } });
+  if (newest === null) throw new RathError("invalid_argument", `run ${runId} has no sessions to compare yet`);
+  return newest.id;
 }

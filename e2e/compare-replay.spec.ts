@@ -1,0 +1,80 @@
+/**
+ * Compare and demo replay on the production build, on the seeded Fork/merge research template (demo provider):
+ * the two branches compared from the run view (common ancestor, divergence, word diff marks, deltas, no overflow at
+ * 390 px), and the finished run replayed at 16× until the graph holds every session, with keyboard pause and step.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { startRunFromHome } from "./helpers";
+import { sessionGraph } from "./run-view-fixtures";
+
+test("compare the two fork branches: common ancestor, divergence and word diff marks", async ({ page }) => {
+  const runId = await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const graph = await sessionGraph(page.request, runId);
+  const pros = graph.sessions.find((session) => session.nodeId === "pros" && session.lineage.lineage_kind === "op_session_loop");
+  const cons = graph.sessions.find((session) => session.nodeId === "cons" && session.lineage.lineage_kind === "op_session_loop");
+  if (pros === undefined || cons === undefined) throw new Error("expected both branches");
+
+  await page.goto(`/runs/${runId}?session=${pros.id}`);
+  await page.getByTestId("compare-with").click();
+  await page.locator(`[data-testid="compare-candidate"][data-session-id="${cons.id}"]`).click();
+  await page.waitForURL(/\/compare\?/);
+  const view = page.getByTestId("compare-view");
+  await expect(view).toBeVisible();
+  await expect(page.getByTestId("compare-left")).toHaveAttribute("data-session-id", pros.id);
+  await expect(page.getByTestId("compare-right")).toHaveAttribute("data-session-id", cons.id);
+  // Both branches fork the input: their common ancestor is the input session, and they share its chunk.
+  const ancestor = await page.getByTestId("compare-ancestor").getAttribute("data-session-id");
+  const input = graph.sessions.find((session) => session.nodeId === "input");
+  expect(ancestor).toBe(input?.id);
+  await expect(page.getByTestId("compare-prefix")).toHaveAttribute("data-count", "1");
+  await expect(view).toHaveAttribute("data-divergence", "1");
+  const changed = page.locator('[data-testid="compare-row"][data-state="changed"]').first();
+  await expect(changed).toBeVisible();
+  await expect(changed.getByTestId("diff-removed").first()).toBeVisible();
+  await expect(changed.getByTestId("diff-added").first()).toBeVisible();
+  await expect(page.getByTestId("compare-delta-tokens")).toHaveText(/^[+−±][\d,]+ tok$/);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="compare-page"]').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(changed).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("replay at 16× grows the graph to every session; Space pauses, → and ← step one event", async ({ page }) => {
+  const runId = await startRunFromHome(page, "Fork/merge research", "Replay me.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const graph = await sessionGraph(page.request, runId);
+  await page.reload();
+  await page.getByTestId("replay-button").click();
+  const replay = page.getByTestId("replay");
+  await expect(replay).toBeVisible();
+  await page.keyboard.press("6");
+  await expect(replay).toHaveAttribute("data-speed", "16");
+  // At 16× the whole run plays back; the graph ends with every session of the run.
+  await expect(replay).toHaveAttribute("data-sessions", String(graph.sessions.length));
+  const total = Number(await replay.getAttribute("data-total"));
+  await expect(replay).toHaveAttribute("data-shown", String(total));
+  await expect(replay).toHaveAttribute("data-playing", "false");
+
+  // Home: back before the first event, paused; the arrows step one event; Space plays on to the end.
+  await page.keyboard.press("Home");
+  await expect(replay).toHaveAttribute("data-shown", "0");
+  await expect(replay).toHaveAttribute("data-sessions", "0");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(replay).toHaveAttribute("data-shown", "2");
+  await page.keyboard.press("ArrowLeft");
+  await expect(replay).toHaveAttribute("data-shown", "1");
+  await expect(replay).toHaveAttribute("data-playing", "false");
+  await page.keyboard.press(" ");
+  await expect(replay).toHaveAttribute("data-shown", String(total));
+  await expect(replay).toHaveAttribute("data-sessions", String(graph.sessions.length));
+  await expect(replay.getByTestId("replay-chunk").first()).toBeVisible();
+  await page.getByTestId("replay-exit").click();
+  await expect(replay).toHaveCount(0);
+  await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
+});
