@@ -22,7 +22,7 @@ test.beforeAll(async ({ request }) => {
   model = await startChatCompletionsServer({
     models: ["fast-model"],
     script: (recorded) => {
-      const messages = ((recorded.body as { messages?: WireMessage[] }).messages ?? []) as WireMessage[];
+      const messages = ((recorded.body as { messages?: WireMessage[] }).messages ?? []);
       const system = messages.find((message) => message.role === "system")?.content ?? "";
       asked.push(system);
       return { type: "completion", content: `${system} | ${messages[messages.length - 1]?.content ?? ""}` };

@@ -48,7 +48,7 @@ export type ForkOrigin = z.infer<typeof ForkOrigin>;
 /** The fork descriptor of a run's input, or null when the run is not a fork. */
 export function forkOriginOf(input: unknown): ForkOrigin | null {
   if (input === null || typeof input !== "object" || !("fork" in input)) return null;
-  const parsed = ForkOrigin.safeParse((input as { fork: unknown }).fork);
+  const parsed = ForkOrigin.safeParse((input).fork);
   return parsed.success ? parsed.data : null;
 }
 
