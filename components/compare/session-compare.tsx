@@ -109,7 +109,7 @@ export function SessionCompare({ leftId, rightId }: { leftId: string; rightId: s
                 <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full min-w-0 px-3 py-1 sm:px-4" style={{ transform: `translateY(${item.start}px)` }}>
                   {row.type === "prefix" ? (
                     <div data-testid="compare-prefix" data-count={row.count} className="rounded-md border border-dashed border-line bg-raised px-3 py-2 text-xs text-muted">
-                      Chunks 0–{row.count - 1} are the same in both sessions ({row.count} shared chunk{row.count === 1 ? "" : "s"}, collapsed).
+                      {row.count === 1 ? "Chunk 0 is the same in both sessions (collapsed)." : `Chunks 0–${row.count - 1} are the same in both sessions (${row.count} shared chunks, collapsed).`}
                     </div>
                   ) : row.type === "more" ? (
                     <div className="flex justify-center py-1">
