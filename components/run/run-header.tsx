@@ -4,7 +4,7 @@
  * run controls; then the input and output (cut, with "Show all"), and the run's errors, each a link to where it
  * happened, with "Jump to failure".
  */
-import { Crosshair, TriangleAlert } from "lucide-react";
+import { Crosshair, Eye, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { LongText } from "../inspector/long-text";
@@ -14,6 +14,7 @@ import { CopyableId } from "../ui/copyable-id";
 import { DemoProviderLabel } from "../ui/demo-provider-label";
 import { formatDuration, formatTokens } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
+import { ShareButton } from "../share/share-button";
 import { LiveIndicator } from "./live-indicator";
 import { RunControls } from "./run-controls";
 import type { RunErrorEntry } from "./run-errors";
@@ -33,6 +34,8 @@ export interface RunHeaderProps {
   onJumpToFailure: (() => void) | null;
   /** More actions beside the run controls (e.g. Replay). */
   actions?: ReactNode;
+  /** A shared run: the workflow name is not a link, and there are no run controls and no Share button. */
+  readOnly?: boolean;
 }
 
 function textOf(value: unknown): string | null {
@@ -43,7 +46,7 @@ function textOf(value: unknown): string | null {
 }
 
 /** The header. */
-export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions }: RunHeaderProps) {
+export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions, readOnly = false }: RunHeaderProps) {
   const run = detail.run;
   const input = textOf(run.input);
   const output = textOf(run.output);
@@ -53,12 +56,24 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
     <header className="shrink-0 border-b border-line bg-surface px-3 py-2 sm:px-4">
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
         <h1 className="flex min-w-0 max-w-full items-center gap-1.5 text-base font-semibold tracking-tight">
-          <Link prefetch={false} href={`/workflows/${encodeURIComponent(run.workflowId)}`} data-testid="run-workflow-link" className="min-w-0 truncate hover:underline" title={`Open workflow ${workflowName}`}>
-            {workflowName}
-          </Link>
+          {readOnly ? (
+            <span data-testid="run-workflow-name" className="min-w-0 truncate" title={workflowName}>
+              {workflowName}
+            </span>
+          ) : (
+            <Link prefetch={false} href={`/workflows/${encodeURIComponent(run.workflowId)}`} data-testid="run-workflow-link" className="min-w-0 truncate hover:underline" title={`Open workflow ${workflowName}`}>
+              {workflowName}
+            </Link>
+          )}
           <CopyableId id={run.id} testId="run-id" />
         </h1>
         <StatusBadge status={run.status} testId="run-status" />
+        {readOnly ? (
+          <span data-testid="read-only-badge" title="You are viewing a shared link: you can read this run, not change it" className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs text-muted">
+            <Eye className="size-3" aria-hidden="true" />
+            Read-only link
+          </span>
+        ) : null}
         <LiveIndicator state={stream} reconnects={reconnects} lastSeq={lastSeq} />
         {usesDemoProvider ? <DemoProviderLabel /> : null}
         {runningNode !== null ? (
@@ -73,8 +88,13 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
           </span>
           <span title="Duration">{formatDuration(run.startedAt, run.finishedAt)}</span>
         </span>
-        {actions}
-        <RunControls detail={detail} />
+        {readOnly ? null : (
+          <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+            {actions}
+            <ShareButton runId={run.id} />
+            <RunControls detail={detail} />
+          </div>
+        )}
       </div>
       <div className="mt-1.5 grid min-w-0 gap-x-4 gap-y-1 text-xs sm:grid-cols-2">
         <div className="flex min-w-0 gap-1.5">

@@ -41,6 +41,11 @@ export interface RunViewProps {
   labels: Readonly<Record<string, string>>;
   usesDemoProvider: boolean;
   initialSelection: UrlSelection;
+  /**
+   * A shared run (`/share/<token>`): no run controls, approvals, review, share or editor links — only what a
+   * share link may read (server/auth/principal.ts enforces it; this only leaves out what would be refused).
+   */
+  readOnly?: boolean;
 }
 
 const SESSION_LIMITS = { initial: 420, min: 280, max: 760 };
@@ -65,7 +70,7 @@ function defaultSessionId(sessions: readonly GraphSessionData[], output: unknown
   return (produced[produced.length - 1] ?? sessions[sessions.length - 1])?.id ?? null;
 }
 
-function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider }: RunViewProps) {
+function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider, readOnly = false }: RunViewProps) {
   const live = useRunLive(runId, initial);
   const trpc = useTRPC();
   const { detail, graph, timeline } = live;
@@ -156,10 +161,11 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         onJump={jump}
         onJumpToFailure={target === null ? null : jumpToFailure}
         actions={<ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />}
+        readOnly={readOnly}
       />
-      <RunLineageStrip runId={runId} />
+      {readOnly ? null : <RunLineageStrip runId={runId} />}
       {replaying && graph !== null ? <ReplayPresentation runId={runId} graph={graph} title={workflowName} labels={labels} onExit={stopReplay} /> : null}
-      {detail.pendingInterrupts.length > 0 || run.status === "needs_review" ? (
+      {!readOnly && (detail.pendingInterrupts.length > 0 || run.status === "needs_review") ? (
         <div className="max-h-[45dvh] shrink-0 space-y-2 overflow-y-auto border-b border-line bg-raised px-3 py-2 sm:px-4">
           <PendingApprovals interrupts={detail.pendingInterrupts} labels={labels} />
           {run.status === "needs_review" ? <ReviewPanel runId={runId} /> : null}
@@ -247,7 +253,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             sessions={sessions}
             session={selected}
             labels={labels}
-            workflowId={run.workflowId}
+            workflowId={readOnly ? null : run.workflowId}
             revisionNumber={revisionNumber}
             selectedChunk={selectedId === chosenSession ? chunkIndex : null}
             onSelectChunk={onSelectChunk}
@@ -264,7 +270,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
-          {selected !== null ? <ChunkActions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
+          {selected !== null && !readOnly ? <ChunkActions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
           <ChunkInspector view={selectedChunk} loading={chunkQuery.isFetching} effects={effects.data ?? []} />
         </section>
       </div>

@@ -22,7 +22,8 @@ export interface SessionPanelProps {
   sessions: readonly GraphSessionData[];
   session: GraphSessionData | null;
   labels: Readonly<Record<string, string>>;
-  workflowId: string;
+  /** The workflow, for the "Open node" link to the editor; null where there is no editor (a shared run). */
+  workflowId: string | null;
   revisionNumber: number | null;
   selectedChunk: number | null;
   onSelectChunk: (index: number) => void;
@@ -88,7 +89,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionNu
               ))}
             </span>
           ) : null}
-          {session.nodeId !== null ? (
+          {session.nodeId !== null && workflowId !== null ? (
             <Link prefetch={false} data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionNumber, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
               Open node{revisionNumber === null ? "" : ` (rev ${revisionNumber})`} <ExternalLink className="size-3" aria-hidden="true" />
             </Link>

@@ -11,6 +11,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { RouterOutputs } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
 import { Button, buttonClasses } from "../ui/button";
+import { copyText } from "../ui/copy-text";
 import { Dialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Field, fieldDescribedBy, inputClasses } from "../ui/field";
@@ -26,15 +27,8 @@ function messageOf(error: unknown): string {
 function NewKeyNotice({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const keyText = useRef<HTMLElement>(null);
-  const copy = () => {
-    const fallback = () => {
-      // No clipboard API (a plain-HTTP studio on a LAN address): select the key so Ctrl/Cmd+C copies it.
-      const selection = window.getSelection();
-      if (keyText.current !== null && selection !== null) selection.selectAllChildren(keyText.current);
-    };
-    if (navigator.clipboard === undefined) return fallback();
-    navigator.clipboard.writeText(secret).then(() => setCopied(true), fallback);
-  };
+  // Without a clipboard API (a plain-HTTP studio on a LAN address) the key is selected so Ctrl/Cmd+C copies it.
+  const copy = () => void copyText(secret, keyText.current).then(setCopied);
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md border border-accent/40 bg-accent-soft p-3" data-testid="api-key-created">
       <p className="text-sm font-medium break-words text-ink">Copy the key “{name}” now: it is not shown again.</p>

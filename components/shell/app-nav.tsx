@@ -2,11 +2,12 @@
 /** The header's section links; the current section is marked for sighted users and screen readers alike. */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { isActiveNavItem, NAV_ITEMS } from "./nav-items";
+import { isActiveNavItem, isSharePage, NAV_ITEMS } from "./nav-items";
 
-/** Links to every section in NAV_ITEMS. */
+/** Links to every section in NAV_ITEMS (none on a share page, whose reader may have no account). */
 export function AppNav() {
   const pathname = usePathname();
+  if (isSharePage(pathname)) return null;
   return (
     <nav aria-label="Sections" className="flex min-w-0 items-center gap-1 overflow-x-auto">
       {NAV_ITEMS.map((item) => {

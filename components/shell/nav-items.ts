@@ -18,3 +18,8 @@ export function isActiveNavItem(item: NavItem, pathname: string): boolean {
   if (item.href === "/" ? pathname === "/" : pathname === item.href || pathname.startsWith(`${item.href}/`)) return true;
   return item.matches.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
+
+/** Share pages (`/share/<token>`) are read by people without an account: no section links, no studio notices. */
+export function isSharePage(pathname: string): boolean {
+  return pathname.startsWith("/share/");
+}

@@ -6,13 +6,16 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
+import { usePathname } from "next/navigation";
 import { useTRPC } from "../trpc/trpc-context";
+import { isSharePage } from "./nav-items";
 
-/** Renders nothing while loading, on error, or when tools are confined. */
+/** Renders nothing while loading, on error, when tools are confined, or on a share page (not its reader's concern). */
 export function SandboxNotice() {
   const trpc = useTRPC();
-  const info = useQuery({ ...trpc.system.info.queryOptions(), staleTime: Infinity, retry: false });
-  if (!info.data || info.data.confined) return null;
+  const sharePage = isSharePage(usePathname());
+  const info = useQuery({ ...trpc.system.info.queryOptions(), staleTime: Infinity, retry: false, enabled: !sharePage });
+  if (sharePage || !info.data || info.data.confined) return null;
   return (
     <div
       role="status"
