@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ProviderCard } from "../components/home/provider-card";
+import { RunFileDrop } from "../components/home/run-file-drop";
 import { RunList } from "../components/home/run-list";
 import { WorkflowWorkspace } from "../components/home/workflow-workspace";
 import { sharedRuntime } from "../server/services/shared-runtime";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: { absolute: "Workflows · Rath Studio" } };
 
-/** Home: the workflows (create, template, import, rename, duplicate, delete, run), the provider in use, recent runs. */
+/** Home: the workflows (create, template, import, rename, duplicate, delete, run), the provider in use, run files to open, recent runs. */
 export default async function HomePage() {
   const { database } = await sharedRuntime();
   const home = await loadHome(database);
@@ -29,6 +30,7 @@ export default async function HomePage() {
         </div>
       </header>
       <WorkflowWorkspace workflows={home.workflows} />
+      <RunFileDrop />
       <section aria-labelledby="runs-heading" className="mt-10">
         <div className="mb-3 flex items-center gap-2">
           <h2 id="runs-heading" className="mr-auto text-base font-semibold">

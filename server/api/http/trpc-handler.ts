@@ -2,7 +2,7 @@
  * Serves the tRPC router over the Fetch API (queries, mutations, and subscriptions as server-sent events), behind
  * the same door as the plain HTTP routes (api-door.ts): host, cross-site and content-type checks (only
  * `application/json` bodies: tRPC's FormData and octet-stream inputs are refused), the body size limit
- * (RATH_MAX_REQUEST_BYTES; RATH_MAX_IMPORT_BYTES for `transfer.importBundle`), and the principal (401 without
+ * (RATH_MAX_REQUEST_BYTES; RATH_MAX_IMPORT_BYTES for `transfer.importBundle` and `transfer.importFiles`), and the principal (401 without
  * one, before any procedure is looked up — a subscription's stream would otherwise start with 200). A refused
  * request gets tRPC's own error envelope — one error per procedure of a batch — with the mapped HTTP status, so
  * tRPC clients read it like any other error. Inside, the `requireAccess` middleware (trpc.ts) checks every
@@ -28,7 +28,7 @@ export function procedurePathsOf(url: URL, endpoint: string = TRPC_ENDPOINT): st
 }
 
 function bodyLimitFor(paths: readonly string[]): BodyLimit {
-  if (paths.length === 1 && paths[0] === "transfer.importBundle") {
+  if (paths.length === 1 && (paths[0] === "transfer.importBundle" || paths[0] === "transfer.importFiles")) {
     return { bytes: payloadLimits().importBytes, what: "the run bundle", variable: "RATH_MAX_IMPORT_BYTES" };
   }
   return jsonRequestLimit();

@@ -1,4 +1,8 @@
-/** Export a run (bundle, or reference-dialect session files) and import a bundle (validated, all or nothing). */
+/**
+ * Export a run (bundle, or reference-dialect session files), import a bundle (validated, all or nothing), and
+ * import dropped files (a bundle, or reference session / partial / lineage files) as one read-only run.
+ */
+import { importFiles, ImportFilesRequest } from "../../services/file-import";
 import { exportRun, ExportRunRequest, importBundle, ImportBundleRequest } from "../../services/transfer-service";
 import { procedure, router } from "../trpc";
 import { strictInput } from "../strict-input";
@@ -7,4 +11,5 @@ import { strictInput } from "../strict-input";
 export const transferRouter = router({
   exportRun: procedure.input(strictInput(ExportRunRequest)).query(({ ctx, input }) => exportRun(ctx.database, input)),
   importBundle: procedure.input(strictInput(ImportBundleRequest)).mutation(({ ctx, input }) => importBundle(ctx.database, input)),
+  importFiles: procedure.input(strictInput(ImportFilesRequest)).mutation(({ ctx, input }) => importFiles(ctx.database, input)),
 });
