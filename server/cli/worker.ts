@@ -10,6 +10,7 @@ import { redactDatabaseUrl } from "../db/database-url";
 import { openDatabase } from "../db/database";
 import { chooseSandboxBackend, logSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker } from "../engine/worker";
+import { observeExecutionOption } from "../services/otel-live-export";
 import { parseWorkerArguments, WORKER_USAGE } from "./worker-arguments";
 
 const parsed = parseWorkerArguments(process.argv.slice(2));
@@ -23,7 +24,8 @@ const sandbox = await chooseSandboxBackend();
 logSandboxChoice(sandbox);
 const database = await openDatabase();
 const where = database.location.provider === "postgresql" ? redactDatabaseUrl(database.location.connectionString) : database.location.filePath;
-const worker = createWorker({ db: database, ...options, placement: { backend: sandbox.backend } });
+// With OTEL_EXPORTER_OTLP_ENDPOINT set, each run's spans go to that endpoint as its steps commit.
+const worker = createWorker({ db: database, ...options, placement: { backend: sandbox.backend }, ...observeExecutionOption(database) });
 worker.start();
 console.log(`[rath worker ${worker.id}] ${options.concurrency} loop(s) on ${database.provider} ${where}`);
 

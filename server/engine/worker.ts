@@ -33,6 +33,11 @@ export interface WorkerOptions extends Partial<Omit<ExecutorOptions, "resolvePro
   /** Called with every execution's outcome. */
   onOutcome?: (runId: string, outcome: ExecutionOutcome) => void;
   /**
+   * Watches each execution (the OTLP trace sender, server/services/otel-live-export.ts): called when a run is
+   * claimed; `end` is called when that execution is over (not awaited by the loop; its errors go to `onError`).
+   */
+  observeExecution?: (runId: string) => { end: () => Promise<void> };
+  /**
    * Runs this worker's earlier incarnation held (owner id starting with `ownerPrefix`, holder gone): requeued
    * when the worker starts, before its first claim, instead of after their lease expires (embedded mode).
    */
@@ -109,8 +114,10 @@ export function createWorker(options: WorkerOptions): Worker {
         await sweep();
         const claim = await claimNext(options.db, loopId, leaseMs);
         if (claim !== null) {
+          const observed = options.observeExecution?.(claim.run.id);
           const outcome = await executeClaimedRun(options.db, claim, { ...executorOptions, shutdown: shutdown.signal });
           options.onOutcome?.(claim.run.id, outcome);
+          if (observed !== undefined) void observed.end().catch(onError);
           continue;
         }
       } catch (error) {

@@ -11,6 +11,7 @@ import os from "node:os";
 import { embeddedWorkerDecision, embeddedWorkerIdentity, leaseMsFrom } from "../engine/embedded-worker";
 import { sharedSandboxChoice } from "../engine/sandbox-choice";
 import { createWorker, type Worker } from "../engine/worker";
+import { observeExecutionOption } from "./otel-live-export";
 import { QUEUE_ONLY_EXECUTOR, workerExecutor, type RunExecutor } from "./run-executor";
 import { closeSharedDatabase, sharedDatabase } from "./shared-database";
 
@@ -43,6 +44,8 @@ export async function sharedRuntime(): Promise<SharedRuntime> {
       workerId: identity.workerId,
       leaseMs: leaseMsFrom(process.env),
       reclaimOrphans: { ownerPrefix: identity.ownerPrefix, isGone: identity.isGone },
+      // With OTEL_EXPORTER_OTLP_ENDPOINT set, each run's spans go to that endpoint as its steps commit.
+      ...observeExecutionOption(database),
     });
     // Started at once, so runs left queued by an earlier server process are picked up without a new request.
     holder[KEY].start();

@@ -41,7 +41,8 @@ export type RunExport =
 
 const PAGE = 1000;
 
-async function allChunks(database: Database, sessionId: string, count: number): Promise<Chunk[]> {
+/** Every chunk of a session, read in pages. */
+export async function allChunks(database: Database, sessionId: string, count: number): Promise<Chunk[]> {
   const chunks: Chunk[] = [];
   while (chunks.length < count) {
     const page = await chunkPage(database, sessionId, { fromIndex: chunks.length, limit: PAGE });
@@ -51,7 +52,8 @@ async function allChunks(database: Database, sessionId: string, count: number): 
   return chunks;
 }
 
-async function allEvents(database: Database, runId: string): Promise<RunEventRecord[]> {
+/** Every event of a run, read in pages. */
+export async function allEvents(database: Database, runId: string): Promise<RunEventRecord[]> {
   const events: RunEventRecord[] = [];
   for (;;) {
     const page = await eventsPage(database, runId, { afterSeq: events[events.length - 1]?.seq ?? 0, limit: PAGE });

@@ -19,7 +19,7 @@ import { QUEUE_ONLY_EXECUTOR } from "../../services/run-executor";
 import { callerFor, exampleSpec } from "../testing/api-harness";
 import type { ApiServices } from "./api-door";
 import { postImport } from "./import-endpoint";
-import { getRun, getRunEvents, postRun } from "./runs-endpoints";
+import { getRun, getRunEvents, getRunTrace, postRun } from "./runs-endpoints";
 import { loopbackPolicy } from "../../auth/testing/policies";
 import { handleTrpcRequest } from "./trpc-handler";
 
@@ -167,11 +167,12 @@ async function send(request: CurlRequest, context: () => Promise<ApiServices>): 
   const fetchRequest = new Request(request.url, init);
   if (pathname.startsWith("/api/trpc/")) return handleTrpcRequest(fetchRequest, { services: context, policy: loopbackPolicy() });
   if (pathname === "/api/v1/imports") return postImport(fetchRequest, await context());
-  const match = /^\/api\/v1\/runs(?:\/([^/]+)(\/events)?)?$/.exec(pathname);
+  const match = /^\/api\/v1\/runs(?:\/([^/]+)(\/events|\/trace)?)?$/.exec(pathname);
   if (match === null) throw new Error(`the README documents an endpoint with no handler: ${request.method} ${pathname}`);
-  const [, runId, events] = match;
+  const [, runId, sub] = match;
   if (runId === undefined) return postRun(fetchRequest, context);
-  return events === undefined ? getRun(runId, context) : getRunEvents(runId, request.url, context);
+  if (sub === "/trace") return getRunTrace(runId, context);
+  return sub === undefined ? getRun(runId, context) : getRunEvents(runId, request.url, context);
 }
 
 async function executeQueued(database: Database): Promise<void> {

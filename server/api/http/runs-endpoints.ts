@@ -5,6 +5,8 @@
  * Idempotency-Key). Each handler takes the request and a context factory (awaited inside
  * the handler, so a database that cannot be opened is a mapped 500 too); tests and the Next.js routes share them.
  */
+import { toOtlpJson } from "../../services/otlp-json";
+import { loadRunTrace } from "../../services/run-trace";
 import { z } from "zod";
 import { RathError } from "../../../runtime/errors";
 import { getRunDetail, runEvents, startRun } from "../../services/run-service";
@@ -105,5 +107,15 @@ export async function getRunEvents(runId: string, url: URL, createContext: () =>
     return jsonResponse(200, page);
   } catch (error) {
     return errorResponse(error, "GET /api/v1/runs/:id/events");
+  }
+}
+
+/** GET /api/v1/runs/:id/trace: the run as OTLP/JSON traces (OpenTelemetry GenAI conventions; run-trace.ts). */
+export async function getRunTrace(runId: string, createContext: () => Promise<ApiServices>): Promise<Response> {
+  try {
+    const context = await createContext();
+    return jsonResponse(200, toOtlpJson(await loadRunTrace(context.database, runId)));
+  } catch (error) {
+    return errorResponse(error, "GET /api/v1/runs/:id/trace");
   }
 }
