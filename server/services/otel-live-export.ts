@@ -55,7 +55,7 @@ export function toReadableSpan(trace: RunTrace, span: TraceSpan): ReadableSpan {
 
 function exportSpans(exporter: SpanExporter, spans: ReadableSpan[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    exporter.export(spans, (result) => (result.error === undefined && result.code === 0 ? resolve() : reject(result.error ?? new Error(`OTLP export failed (code ${result.code})`))));
+    exporter.export(spans, (result) => (result.error === undefined && Number(result.code) === 0 ? resolve() : reject(result.error ?? new Error(`OTLP export failed (code ${result.code})`))));
   });
 }
 

@@ -122,6 +122,7 @@ export function buildRunTrace(input: RunTraceInput): RunTrace {
   const runStart = timeOf(input.run.startedAt, timeOf(input.run.createdAt, lastEventMs));
   const runEnd = timeOf(input.run.finishedAt, Math.max(lastEventMs, runStart));
   const failed = ["failed", "timed_out"].includes(input.run.status);
+  const failure = errorMessage(input.run.error);
   const runSpan: TraceSpan = {
     spanId: spanId("run"),
     parentSpanId: null,
@@ -130,7 +131,7 @@ export function buildRunTrace(input: RunTraceInput): RunTrace {
     startMs: runStart,
     endMs: Math.max(runEnd, runStart),
     attributes: { "gen_ai.operation.name": "invoke_workflow", "gen_ai.workflow.name": input.workflowName, "rath.run.id": runId, "rath.run.status": input.run.status },
-    status: failed ? { code: "error", ...(errorMessage(input.run.error) === undefined ? {} : { message: errorMessage(input.run.error) as string }) } : input.run.status === "succeeded" ? { code: "ok" } : { code: "unset" },
+    status: failed ? { code: "error", ...(failure === undefined ? {} : { message: failure }) } : input.run.status === "succeeded" ? { code: "ok" } : { code: "unset" },
   };
   const spans: TraceSpan[] = [runSpan];
   const steps: StepWindow[] = [];
@@ -142,9 +143,10 @@ export function buildRunTrace(input: RunTraceInput): RunTrace {
     const startMs = timeOf(event.payload.started_at, event.at.getTime());
     const endMs = Math.max(startMs, timeOf(event.payload.ended_at, event.at.getTime()));
     const agentName = node?.name ?? node?.label ?? nodeId;
+    const stepSeq = typeof event.payload.step_seq === "number" ? event.payload.step_seq : event.seq;
     const isAgent = node?.type === "agent";
     const span: TraceSpan = {
-      spanId: spanId(`step:${String(event.payload.step_seq ?? event.seq)}`),
+      spanId: spanId(`step:${stepSeq}`),
       parentSpanId: runSpan.spanId,
       name: isAgent ? `invoke_agent ${agentName}` : `${node?.type ?? "node"} ${nodeId}`,
       kind: "internal",
@@ -154,7 +156,7 @@ export function buildRunTrace(input: RunTraceInput): RunTrace {
         ...(isAgent ? { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": agentName } : {}),
         "rath.node.id": nodeId,
         "rath.node.type": node?.type ?? "unknown",
-        "rath.step.seq": Number(event.payload.step_seq ?? event.seq),
+        "rath.step.seq": stepSeq,
       },
       status: { code: "ok" },
     };
