@@ -163,8 +163,9 @@ for (const path of ["/", "/runs"]) {
 }
 
 test("an unknown run id is a 404 page", async ({ page }) => {
-  // The run route streams (loading.tsx), so the status line is sent before the lookup: assert the page, not the code.
-  await page.goto("/runs/run_doesnotexist");
+  // The run route's layout looks the run up before the page streams, so the status is a real 404.
+  const response = await page.goto("/runs/run_doesnotexist");
+  expect(response?.status()).toBe(404);
   await expect(page.getByTestId("run-not-found")).toContainText("No run with this id");
   await expect(page.getByTestId("run-not-found-home")).toHaveAttribute("href", "/");
 });
