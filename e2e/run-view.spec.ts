@@ -283,9 +283,56 @@ test("needs_review: settle the ambiguous call as succeeded with its content, the
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
 });
 
+test("a long chain collapses into one node that expands and collapses; costs follow the price table", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Long chain", PROVIDER, MODELS.fast, 5), input: "Go." });
+  const runId = started.run.id;
+  await waitForStatus(page.request, runId, ["succeeded"]);
+  const graph = await sessionGraph(page.request, runId);
+  const drawn = drawnSessions(graph.sessions);
+  expect(drawn.length).toBeGreaterThanOrEqual(6);
+  await trpcMutation(page.request, "settings.modelPrices.delete", { model: MODELS.fast });
+
+  await openRun(page, runId);
+  const chain = page.getByTestId("graph-chain");
+  await expect(chain).toHaveCount(1);
+  await expect(chain).toHaveAttribute("data-count", String(drawn.length));
+  await expect(page.getByTestId("graph-node")).toHaveCount(0);
+  // No price for the model yet: "—" with a link to the price table.
+  await expect(page.getByTestId("run-cost")).toHaveAttribute("data-known", "false");
+  await expect(page.getByTestId("run-cost-hint")).toHaveAttribute("href", "/settings#prices-heading");
+  await expect(page.getByTestId("run-cost-hint")).toHaveAttribute("title", new RegExp(MODELS.fast));
+
+  await chain.click();
+  await expect(page.getByTestId("graph-chain")).toHaveCount(0);
+  await expect(page.getByTestId("graph-node")).toHaveCount(drawn.length);
+  await page.getByTestId("collapse-chains").click();
+  await expect(page.getByTestId("graph-chain")).toHaveCount(1);
+  await expect(page.getByTestId("graph-node")).toHaveCount(0);
+
+  // With a price, the run, the selected session and its branch show what they cost (own usage by model, each once).
+  await trpcMutation(page.request, "settings.modelPrices.upsert", { model: MODELS.fast, inputPerMillion: 3, outputPerMillion: 15 });
+  try {
+    const usage = await trpcQuery<{ sessions: Record<string, Array<{ model: string; prompt_tokens: number; completion_tokens: number }>> }>(page.request, "sessions.usageByModel", { runId });
+    const usdOf = (ids: readonly string[]) => ids.flatMap((id) => usage.sessions[id] ?? []).reduce((sum, entry) => sum + (entry.prompt_tokens * 3 + entry.completion_tokens * 15) / 1_000_000, 0);
+    const runUsd = usdOf(graph.sessions.map((session) => session.id));
+    expect(runUsd).toBeGreaterThan(0);
+    const last = drawn[drawn.length - 1] as GraphSession;
+    await openRun(page, runId, `?session=${last.id}`);
+    await expect(page.getByTestId("run-cost")).toHaveAttribute("data-known", "true");
+    expect(Number(await page.getByTestId("run-cost").getAttribute("data-usd"))).toBeCloseTo(runUsd, 9);
+    await expect(page.getByTestId("usage-run-cost")).toHaveAttribute("data-usd", String(Number(await page.getByTestId("run-cost").getAttribute("data-usd"))));
+    expect(Number(await page.getByTestId("usage-own-cost").getAttribute("data-usd"))).toBeCloseTo(usdOf([last.id]), 9);
+    // The selected session was inside the chain: selecting it opened the chain.
+    await expect(page.locator(`[data-testid="graph-node"][data-session-id="${last.id}"]`)).toHaveAttribute("aria-selected", "true");
+  } finally {
+    await trpcMutation(page.request, "settings.modelPrices.delete", { model: MODELS.fast });
+  }
+});
+
 test("an unknown run is a helpful 404 with a way back", async ({ page }) => {
-  // The route streams (loading.tsx), so the status line is sent before the run is looked up; the page says 404.
-  await page.goto("/runs/run_doesnotexist0000");
+  // The route's layout looks the run up before the page streams (loading.tsx), so the status is a real 404.
+  const response = await page.goto("/runs/run_doesnotexist0000");
+  expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle(/Run not found/);
   await expect(page.getByTestId("run-not-found")).toContainText("No run with this id");
   await page.getByTestId("run-not-found-home").click();

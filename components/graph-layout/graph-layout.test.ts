@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { elkLayoutOptions, fromElkGraph, toElkGraph } from "./elk-graph";
+import { LayoutCache, layoutKey } from "./layout-cache";
 import { inlineEngine } from "./layout-engine";
 import type { LayoutGraphInput, LayoutResult } from "./layout-types";
 import { provisionalLayout } from "./provisional-layout";
@@ -89,5 +90,25 @@ describe("provisional layout", () => {
     expect(result.positions).toEqual({ root: { x: 0, y: 0 }, a: { x: 150, y: 0 }, b: { x: 150, y: 50 }, orphan: { x: 0, y: 100 } });
     expect(overlaps(result, grown)).toBe(false);
     expect(provisionalLayout(null, diamond)).toEqual(quickLayout(diamond));
+  });
+});
+
+describe("layout cache", () => {
+  it("keys graphs by structure, so a re-projected graph with the same nodes and edges finds its layout", () => {
+    const copy: LayoutGraphInput = { nodes: diamond.nodes.map((node) => ({ ...node })), edges: diamond.edges.map((entry) => ({ ...entry })) };
+    expect(layoutKey(copy)).toBe(layoutKey(diamond));
+    expect(layoutKey({ ...diamond, nodes: [...diamond.nodes.slice(0, 3), box("merge", 101)] })).not.toBe(layoutKey(diamond));
+    expect(layoutKey({ ...diamond, edges: diamond.edges.slice(1) })).not.toBe(layoutKey(diamond));
+  });
+
+  it("keeps the most recently used layouts", () => {
+    const cache = new LayoutCache(2);
+    const result = (width: number): LayoutResult => ({ positions: {}, width, height: 1 });
+    cache.set("a", result(1));
+    cache.set("b", result(2));
+    expect(cache.get("a")?.width).toBe(1);
+    cache.set("c", result(3));
+    expect(cache.get("b")).toBeUndefined();
+    expect([cache.get("a")?.width, cache.get("c")?.width]).toEqual([1, 3]);
   });
 });

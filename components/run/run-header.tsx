@@ -1,7 +1,7 @@
 "use client";
 /**
- * The run page's header: the workflow (linked), the run id, status, live indicator, the node running now, tokens,
- * run controls; then the input and output (cut, with "Show all"), and the run's errors, each a link to where it
+ * The run page's header: the workflow (linked), the run id, status, live indicator, the node running now, tokens and
+ * cost, run controls; then the input and output (cut, with "Show all"), and the run's errors, each a link to where it
  * happened, with "Jump to failure".
  */
 import { Crosshair, Eye, TriangleAlert } from "lucide-react";
@@ -15,7 +15,9 @@ import { DemoProviderLabel } from "../ui/demo-provider-label";
 import { formatDuration, formatTokens } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
 import { ShareButton } from "../share/share-button";
+import { CostValue } from "./cost-value";
 import { LiveIndicator } from "./live-indicator";
+import type { CostFigure } from "./run-costs";
 import { RunControls } from "./run-controls";
 import type { RunErrorEntry } from "./run-errors";
 import type { StreamState } from "./use-run-live";
@@ -36,6 +38,10 @@ export interface RunHeaderProps {
   actions?: ReactNode;
   /** A shared run: the workflow name is not a link, and there are no run controls and no Share button. */
   readOnly?: boolean;
+  /** Tokens of the run from its sessions' own usage (null before the graph is read: the run's own count is shown). */
+  runTokens?: number | null;
+  /** The run's cost at the prices in settings (null while loading). */
+  runCost?: CostFigure | null;
 }
 
 function textOf(value: unknown): string | null {
@@ -46,7 +52,7 @@ function textOf(value: unknown): string | null {
 }
 
 /** The header. */
-export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions, readOnly = false }: RunHeaderProps) {
+export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions, readOnly = false, runTokens = null, runCost = null }: RunHeaderProps) {
   const run = detail.run;
   const input = textOf(run.input);
   const output = textOf(run.output);
@@ -84,8 +90,9 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
         ) : null}
         <span className="ml-auto flex shrink-0 items-center gap-3 text-xs text-muted tabular">
           <span title="Tokens the models reported for this run" data-testid="run-tokens">
-            {formatTokens(run.tokensUsed)} tok
+            {formatTokens(Math.max(runTokens ?? 0, run.tokensUsed))} tok
           </span>
+          <CostValue cost={runCost} testId="run-cost" />
           <span title="Duration">{formatDuration(run.startedAt, run.finishedAt)}</span>
         </span>
         {readOnly ? null : (

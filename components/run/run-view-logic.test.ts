@@ -4,6 +4,7 @@ import { safeUrl } from "../inspector/safe-markdown";
 import { graphSession } from "../run-state/testing-sessions";
 import { chunkPageInput, pageStarts } from "./chunk-pages";
 import { chunkRows, fallbackSegments, growSegments, type ChunkSegment } from "./chunk-rows";
+import { costOf, formatCost } from "./run-costs";
 import { firstFailure, runErrors } from "./run-errors";
 import { parseUrlSelection, selectionSearch } from "./run-selection-url";
 import { sessionUsageView } from "./usage-views";
@@ -120,5 +121,31 @@ describe("safe markdown URLs", () => {
     expect(safeUrl("data:text/html,<script>")).toBeNull();
     expect(safeUrl("mailto:a@example.com", true)).toBeNull();
     expect(safeUrl("#section")).toBe("#section");
+  });
+});
+
+describe("run costs", () => {
+  const usage = {
+    a: [{ model: "m1", prompt_tokens: 1_000_000, completion_tokens: 100_000 }],
+    b: [
+      { model: "m1", prompt_tokens: 500_000, completion_tokens: 0 },
+      { model: "m2", prompt_tokens: 10, completion_tokens: 10 },
+    ],
+    c: [],
+  };
+  const prices = [{ model: "m1", inputPerMillion: 3, outputPerMillion: 15 }];
+
+  it("prices each model's own tokens, counting each session once", () => {
+    expect(costOf(["a", "a"], usage, prices)).toEqual({ usd: 4.5, unpricedModels: [], used: true });
+    expect(costOf(["c"], usage, prices)).toEqual({ usd: null, unpricedModels: [], used: false });
+  });
+
+  it("is unknown, naming the models to price, when one model has no price", () => {
+    expect(costOf(["a", "b"], usage, prices)).toEqual({ usd: null, unpricedModels: ["m2"], used: true });
+    expect(costOf(["a", "b"], usage, [...prices, { model: "m2", inputPerMillion: 1_000_000, outputPerMillion: 0 }]).usd).toBeCloseTo(4.5 + 1.5 + 10, 9);
+  });
+
+  it("formats cents with two decimals and smaller amounts with two significant digits", () => {
+    expect([formatCost(0), formatCost(4.5), formatCost(1234.567), formatCost(0.000123)]).toEqual(["$0.00", "$4.50", "$1,234.57", "$0.00012"]);
   });
 });

@@ -21,6 +21,10 @@ export interface RunViewState {
   selectChunk: (chunkIndex: number | null) => void;
   hover: (sessionIds: readonly string[]) => void;
   toggleChain: (chainId: string) => void;
+  /** Opens one chain (no-op when open). */
+  expandChain: (chainId: string) => void;
+  /** Closes every chain opened so far. */
+  collapseChains: () => void;
   showPanel: (panel: RunPanel) => void;
 }
 
@@ -47,6 +51,11 @@ export function createRunViewStore(initial: { sessionId: string | null; chunkInd
       else next.add(chainId);
       set({ expandedChains: next });
     },
+    expandChain: (chainId) => {
+      if (get().expandedChains.has(chainId)) return;
+      set({ expandedChains: new Set([...get().expandedChains, chainId]) });
+    },
+    collapseChains: () => set({ expandedChains: NOTHING }),
     showPanel: (panel) => set({ panel }),
   }));
 }

@@ -7,7 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Network } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ChunkActions } from "../fork/chunk-actions";
 import { RunLineageStrip } from "../fork/run-lineage-strip";
 import { ReplayButton } from "../replay/replay-button";
@@ -29,6 +29,9 @@ import { RunTimeline } from "./run-timeline";
 import { selectionSearch, type UrlSelection } from "./run-selection-url";
 import { RunViewStoreProvider, useRunView, type RunPanel } from "./run-view-store";
 import { SessionPanel } from "./session-panel";
+import { costOf } from "./run-costs";
+import { sumOwnUsage } from "./usage-views";
+import { useRunCosts } from "./use-run-costs";
 import { useRunLive } from "./use-run-live";
 
 /** Props: the run, its first detail (server-rendered), workflow facts and the selection the URL asked for. */
@@ -70,7 +73,7 @@ function defaultSessionId(sessions: readonly GraphSessionData[], output: unknown
   return (produced[produced.length - 1] ?? sessions[sessions.length - 1])?.id ?? null;
 }
 
-function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider, readOnly = false }: RunViewProps) {
+function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider, readOnly = false, initialSelection }: RunViewProps) {
   const live = useRunLive(runId, initial);
   const trpc = useTRPC();
   const { detail, graph, timeline } = live;
@@ -83,6 +86,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const select = useRunView((state) => state.select);
   const hover = useRunView((state) => state.hover);
   const toggleChain = useRunView((state) => state.toggleChain);
+  const expandChain = useRunView((state) => state.expandChain);
+  const collapseChains = useRunView((state) => state.collapseChains);
   const showPanel = useRunView((state) => state.showPanel);
 
   const sessions = useMemo(() => graph?.sessions ?? [], [graph]);
@@ -104,9 +109,20 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   }, [run.status, timeline, detail.pendingInterrupts]);
   const failure = run.status === "failed" || run.status === "timed_out" ? timeline.failure : null;
   const projection = useMemo(
-    () => toFlowGraph({ sessions, expandedChains, selectedSessionId: selectedId, pending, failure: failure === null ? null : { nodeId: failure.nodeId, code: failure.code, message: failure.message, inputs: failure.inputs } }),
-    [sessions, expandedChains, selectedId, pending, failure],
+    () => toFlowGraph({ sessions, expandedChains, pending, failure: failure === null ? null : { nodeId: failure.nodeId, code: failure.code, message: failure.message, inputs: failure.inputs } }),
+    [sessions, expandedChains, pending, failure],
   );
+  // A session the person selects (or the URL names) opens the chain holding it, once: "Collapse chains" may close it
+  // again. The default selection (the newest session of a live run) opens nothing, or the growing chain would stay
+  // open and the graph reshape at every step.
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (chosenSession === null || openedFor.current === chosenSession) return;
+    const chainId = projection.nodeOfSession.get(chosenSession);
+    if (chainId === undefined) return;
+    openedFor.current = chosenSession;
+    if (projection.chains.has(chainId)) expandChain(chainId);
+  }, [chosenSession, projection, expandChain]);
   const errors = useMemo(() => runErrors(sessions, run.error, timeline.failure), [sessions, run.error, timeline.failure]);
   const target = firstFailure(errors);
   const jump = useCallback(
@@ -117,6 +133,11 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
     },
     [select, showPanel],
   );
+  // Where a graph too large to read whole opens: the session the URL named, else the first failure, else the root.
+  const initialFocus = initialSelection.sessionId ?? target?.sessionId ?? null;
+  const costs = useRunCosts(runId, live.lastSeq, live.stream !== "ended");
+  const runTokens = useMemo(() => (graph === null ? null : (sumOwnUsage(sessionById.keys(), sessionById)?.total_tokens ?? 0)), [graph, sessionById]);
+  const runCost = useMemo(() => (costs === null ? null : costOf(sessionById.keys(), costs.usage, costs.prices)), [costs, sessionById]);
   const runningStep = run.status === "running" ? timeline.next[0] : undefined;
   const runningNode = runningStep === undefined ? null : { nodeId: runningStep.nodeId, label: labels[runningStep.nodeId] ?? runningStep.nodeId };
 
@@ -148,7 +169,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const stopReplay = useCallback(() => setReplaying(false), []);
 
   return (
-    <main data-testid="run-page" data-run-id={run.id} data-next-steps={timeline.next.map((step) => step.nodeId).join(" ")} className="flex h-[calc(100dvh-var(--header-height))] min-h-[560px] min-w-0 flex-col overflow-hidden">
+    <main data-testid="run-page" data-run-id={run.id} data-next-steps={timeline.next.map((step) => step.nodeId).join(" ")} className="fill-viewport flex min-w-0 flex-col overflow-hidden">
       <RunHeader
         detail={detail}
         workflowName={workflowName}
@@ -162,6 +183,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         onJumpToFailure={target === null ? null : jumpToFailure}
         actions={<ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />}
         readOnly={readOnly}
+        runTokens={runTokens}
+        runCost={runCost}
       />
       {readOnly ? null : <RunLineageStrip runId={runId} />}
       {replaying && graph !== null ? <ReplayPresentation runId={runId} graph={graph} title={workflowName} labels={labels} onExit={stopReplay} /> : null}
@@ -213,6 +236,9 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
                 onToggleChain={toggleChain}
                 onHover={hover}
                 onFailure={jumpToFailure}
+                focusSessionId={initialFocus}
+                expandedChains={expandedChains.size}
+                onCollapseChains={collapseChains}
               />
             )}
           </div>
@@ -258,6 +284,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             selectedChunk={selectedId === chosenSession ? chunkIndex : null}
             onSelectChunk={onSelectChunk}
             onSelectSession={onSelectSession}
+            costs={costs}
           />
         </section>
         <div className="hidden lg:flex">

@@ -2,7 +2,8 @@
 /**
  * The selected session: who produced it (canvas node label and id, with a link to that node in the editor at the
  * run's revision), its lineage (kind, parents to jump to), its status, usage (own, with ancestors, its branch
- * subtree, the run — each computed from own usage, so merges never count twice), then its chunks.
+ * subtree, the run — each computed from own usage, so merges never count twice — with their cost where the models
+ * are priced in settings), then its chunks.
  */
 import { ExternalLink, MousePointerClick } from "lucide-react";
 import Link from "next/link";
@@ -15,7 +16,10 @@ import { formatTokens, shortId } from "../ui/format";
 import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
 import { StatusBadge } from "../ui/status-badge";
 import { ChunkList } from "./chunk-list";
-import { sessionUsageView } from "./usage-views";
+import { CostValue } from "./cost-value";
+import { costOf, type CostFigure } from "./run-costs";
+import type { RunCostInputs } from "./use-run-costs";
+import { sessionUsageSets, sumOwnUsage, type SessionUsageSets } from "./usage-views";
 
 /** Props of the panel. */
 export interface SessionPanelProps {
@@ -28,17 +32,31 @@ export interface SessionPanelProps {
   selectedChunk: number | null;
   onSelectChunk: (index: number) => void;
   onSelectSession: (sessionId: string) => void;
+  /** Prices and usage by model (null while loading): each usage figure gets its cost. */
+  costs: RunCostInputs | null;
 }
 
-function UsageCell({ label, usage, testId, hint }: { label: string; usage: Usage | null; testId: string; hint: string }) {
+function UsageCell({ label, usage, cost, testId, hint }: { label: string; usage: Usage | null; cost: CostFigure | null; testId: string; hint: string }) {
   return (
-    <div className="min-w-0" title={usage === null ? hint : `${hint}: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion`}>
-      <dt className="truncate text-[11px] text-muted">{label}</dt>
-      <dd data-testid={testId} data-total={usage?.total_tokens ?? 0} className="text-sm font-medium tabular text-ink">
+    <div className="min-w-0">
+      <dt className="truncate text-[11px] text-muted" title={hint}>
+        {label}
+      </dt>
+      <dd data-testid={testId} data-total={usage?.total_tokens ?? 0} className="text-sm font-medium tabular text-ink" title={usage === null ? hint : `${hint}: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion`}>
         {usage === null ? "—" : formatTokens(usage.total_tokens)}
+      </dd>
+      <dd className="text-[11px] tabular text-muted">
+        <CostValue cost={cost} testId={`${testId}-cost`} />
       </dd>
     </div>
   );
+}
+
+/** The four usage figures of the selected session, with their costs. */
+function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageSets, costs: RunCostInputs | null) {
+  const byId = new Map(sessions.map((session) => [session.id, session]));
+  const figure = (ids: ReadonlySet<string>) => ({ usage: sumOwnUsage(ids, byId), cost: costs === null ? null : costOf(ids, costs.usage, costs.prices) });
+  return { own: figure(sets.own), cumulative: figure(sets.cumulative), subtree: figure(sets.subtree), run: figure(sets.run) };
 }
 
 /** Where the canvas editor shows the node that produced a session, at the run's revision. */
@@ -50,8 +68,9 @@ export function canvasNodeHref(workflowId: string, revisionNumber: number | null
 }
 
 /** The panel. */
-export function SessionPanel({ sessions, session, labels, workflowId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession }: SessionPanelProps) {
-  const usage = useMemo(() => (session === null ? null : sessionUsageView(sessions, session.id)), [sessions, session]);
+export function SessionPanel({ sessions, session, labels, workflowId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs }: SessionPanelProps) {
+  const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
+  const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
   if (session === null) {
     return (
       <EmptyState icon={MousePointerClick} title="No session selected" testId="session-empty">
@@ -97,10 +116,10 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionNu
         </div>
         {usage !== null ? (
           <dl data-testid="session-usage" className="grid grid-cols-4 gap-2 rounded-md bg-raised px-2 py-1.5">
-            <UsageCell label="Own" usage={usage.own} testId="usage-own" hint="tokens of this session's own chunks" />
-            <UsageCell label="With ancestors" usage={usage.cumulative} testId="usage-cumulative" hint="own plus every distinct ancestor's own tokens" />
-            <UsageCell label="Branch" usage={usage.subtree} testId="usage-subtree" hint="own plus every distinct descendant's own tokens" />
-            <UsageCell label="Run" usage={usage.run} testId="usage-run" hint="every session's own tokens, each once" />
+            <UsageCell label="Own" {...usage.own} testId="usage-own" hint="tokens of this session's own chunks" />
+            <UsageCell label="With ancestors" {...usage.cumulative} testId="usage-cumulative" hint="own plus every distinct ancestor's own tokens" />
+            <UsageCell label="Branch" {...usage.subtree} testId="usage-subtree" hint="own plus every distinct descendant's own tokens" />
+            <UsageCell label="Run" {...usage.run} testId="usage-run" hint="every session's own tokens, each once" />
           </dl>
         ) : null}
       </div>

@@ -29,11 +29,18 @@ function walk(start: string, next: (id: string) => readonly string[]): Set<strin
   return seen;
 }
 
-/** The usage views of `sessionId` in `sessions` (null when the session is unknown). */
-export function sessionUsageView(sessions: readonly GraphSessionData[], sessionId: string): SessionUsageView | null {
+/** The sessions each usage view of one session sums: itself, with its ancestors, its branch subtree, the run. */
+export interface SessionUsageSets {
+  own: ReadonlySet<string>;
+  cumulative: ReadonlySet<string>;
+  subtree: ReadonlySet<string>;
+  run: ReadonlySet<string>;
+}
+
+/** The session sets of `sessionId` in `sessions` (null when the session is unknown). */
+export function sessionUsageSets(sessions: readonly GraphSessionData[], sessionId: string): SessionUsageSets | null {
   const byId = new Map(sessions.map((session) => [session.id, session]));
-  const session = byId.get(sessionId);
-  if (session === undefined) return null;
+  if (!byId.has(sessionId)) return null;
   const children = new Map<string, string[]>();
   for (const entry of sessions) {
     for (const parent of new Set(entry.lineage.parent_session_ids)) {
@@ -42,15 +49,25 @@ export function sessionUsageView(sessions: readonly GraphSessionData[], sessionI
       else list.push(entry.id);
     }
   }
-  const sum = (ids: Iterable<string>): Usage | null => {
-    let total: Usage | null = null;
-    for (const id of ids) total = addUsage(total, byId.get(id)?.ownUsage);
-    return total;
-  };
   return {
-    own: session.ownUsage,
-    cumulative: sum(walk(sessionId, (id) => byId.get(id)?.lineage.parent_session_ids ?? [])),
-    subtree: sum(walk(sessionId, (id) => children.get(id) ?? [])),
-    run: sum(byId.keys()),
+    own: new Set([sessionId]),
+    cumulative: walk(sessionId, (id) => (byId.get(id)?.lineage.parent_session_ids ?? []).filter((parent) => byId.has(parent))),
+    subtree: walk(sessionId, (id) => children.get(id) ?? []),
+    run: new Set(byId.keys()),
   };
+}
+
+/** The sum of the own usage of the sessions `ids` (null when none reported any). */
+export function sumOwnUsage(ids: Iterable<string>, byId: ReadonlyMap<string, GraphSessionData>): Usage | null {
+  let total: Usage | null = null;
+  for (const id of ids) total = addUsage(total, byId.get(id)?.ownUsage);
+  return total;
+}
+
+/** The usage views of `sessionId` in `sessions` (null when the session is unknown). */
+export function sessionUsageView(sessions: readonly GraphSessionData[], sessionId: string): SessionUsageView | null {
+  const sets = sessionUsageSets(sessions, sessionId);
+  if (sets === null) return null;
+  const byId = new Map(sessions.map((session) => [session.id, session]));
+  return { own: byId.get(sessionId)?.ownUsage ?? null, cumulative: sumOwnUsage(sets.cumulative, byId), subtree: sumOwnUsage(sets.subtree, byId), run: sumOwnUsage(sets.run, byId) };
 }

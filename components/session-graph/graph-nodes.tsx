@@ -98,19 +98,21 @@ function ChainNodeView({ data }: NodeProps<ChainFlowNode>) {
       data-testid="graph-chain"
       data-chain-id={data.chainId}
       data-count={data.sessions.length}
+      data-forks={data.forks}
       data-failure-path={data.onFailurePath ? "true" : "false"}
       className={`${frame(data, data.onFailurePath, data.failed)} bg-raised`}
     >
       <Handles />
       <div className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-ink">
         <Layers className="size-3.5 shrink-0 text-muted" aria-hidden="true" />
-        <span className="min-w-0 flex-1 truncate">
+        <span className="min-w-0 flex-1 truncate" title={`${data.sessions.length} sessions in a chain${data.forks > 0 ? `, with ${data.forks} fork/merge` : ""}`}>
           {data.sessions.length} sessions in a chain{first?.nodeId ? ` from ${data.label ?? first.nodeId}` : ""}
         </span>
         <ChevronsRight className="size-3.5 shrink-0 text-muted" aria-hidden="true" />
       </div>
       <div className="flex items-center gap-2 text-[11px] text-muted tabular">
         <span>{formatTokens(data.ownTokens)} tok</span>
+        {data.forks > 0 ? <span title="closed fork/merge diamonds inside the chain">{data.forks} fork/merge</span> : null}
         {data.toolErrors > 0 ? <span className="text-status-failed">{data.toolErrors} failed tool calls</span> : null}
         <span className="ml-auto text-accent">expand</span>
       </div>

@@ -10,7 +10,9 @@ import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFl
 import { useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
+import { Layers } from "lucide-react";
 import { useIsDark } from "../shell/use-theme";
+import { Button } from "../ui/button";
 import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
 import { GraphLegend } from "./graph-legend";
 import { GRAPH_NODE_TYPES, type GraphFlowNode } from "./graph-nodes";
@@ -27,10 +29,23 @@ export interface SessionGraphProps {
   onToggleChain: (chainId: string) => void;
   onHover: (sessionIds: readonly string[]) => void;
   onFailure: () => void;
+  /**
+   * Where a graph too large to show whole at a readable zoom opens: this session's node (the selection the URL
+   * asked for, or the first failure); the root when null.
+   */
+  focusSessionId?: string | null;
+  /** How many chains are open (a "Collapse chains" button shows when some are). */
+  expandedChains?: number;
+  onCollapseChains?: () => void;
 }
 
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
-const FIT_ALL_LIMIT = 120;
+/** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
+const MAX_ELK_NODES = 150;
+/** Below this zoom a node's text cannot be read: a graph that would need it opens on its focus instead. */
+const MIN_READABLE_ZOOM = 0.5;
+const FOCUS_ZOOM = 0.85;
+const FIT_PADDING = 0.15;
 
 function sessionsOfNode(node: GraphFlowNode): string[] {
   if (node.type === "session") return [node.data.session.id];
@@ -38,7 +53,7 @@ function sessionsOfNode(node: GraphFlowNode): string[] {
   return [];
 }
 
-function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure }: SessionGraphProps) {
+function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains }: SessionGraphProps) {
   const layoutInput = useMemo<LayoutGraphInput>(
     () => ({
       nodes: projection.nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
@@ -46,7 +61,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     }),
     [projection],
   );
-  const { layout, source } = useGraphLayout(layoutInput, LAYOUT_OPTIONS);
+  const { layout, source } = useGraphLayout(layoutInput, LAYOUT_OPTIONS, { maxElkNodes: MAX_ELK_NODES });
   const selectedNodeId = selectedSessionId === null ? null : (projection.nodeOfSession.get(selectedSessionId) ?? null);
   const highlightedNodes = useMemo(() => {
     const ids = new Set<string>();
@@ -103,26 +118,40 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   );
 
   const flow = useReactFlow();
+  const container = useRef<HTMLDivElement>(null);
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
-  // Until the person pans or zooms, a growing small graph is framed again whenever ELK placed new nodes.
+  // Until the person pans or zooms, a growing graph is framed again whenever its final layout placed new nodes.
   const userMoved = useRef(false);
   const framedCount = useRef(0);
+  const framedWhole = useRef(false);
   useEffect(() => {
     if (nodes.length === 0) return;
-    if (source !== "elk" && nodes.length > 1) return;
-    if (framed.current && (userMoved.current || nodes.length === framedCount.current || nodes.length > FIT_ALL_LIMIT)) return;
+    if (source === "provisional" && nodes.length > 1) return;
+    if (framed.current && (userMoved.current || !framedWhole.current || nodes.length === framedCount.current)) return;
+    const { width, height } = container.current?.getBoundingClientRect() ?? { width: 0, height: 0 };
+    if (width === 0 || height === 0) return;
     const first = !framed.current;
     framed.current = true;
     framedCount.current = nodes.length;
-    if (nodes.length <= FIT_ALL_LIMIT) {
-      lastCentred.current = selectedNodeId;
-      void flow.fitView({ padding: 0.15, maxZoom: 1.1, ...(first ? {} : { duration: 200 }) });
+    const fitZoom = Math.min(width / Math.max(1, layout.width), height / Math.max(1, layout.height)) / (1 + 2 * FIT_PADDING);
+    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM;
+    // The (default) selection is not scrolled to on its own: the opening view is this one.
+    lastCentred.current = selectedNodeId;
+    if (framedWhole.current) {
+      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, ...(first ? {} : { duration: 200 }) });
       return;
     }
-    const focus = nodes.find((node) => node.id === selectedNodeId) ?? nodes[nodes.length - 1];
-    if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: 0.9 });
-  }, [nodes, source, flow, selectedNodeId]);
+    // Too large to read whole: open on the focus (centred) or the root (at the left edge, centred across).
+    const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
+    const focus = nodes.find((node) => node.id === focusNodeId);
+    if (focus !== undefined) {
+      void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
+      return;
+    }
+    const root = nodes[0] as GraphFlowNode;
+    void flow.setViewport({ x: 24 - root.position.x * FOCUS_ZOOM, y: height / 2 - (root.position.y + (root.height ?? 0) / 2) * FOCUS_ZOOM, zoom: FOCUS_ZOOM });
+  }, [nodes, source, flow, layout, selectedNodeId, focusSessionId, projection]);
 
   // A selection made elsewhere (the URL, "Jump to failure", the timeline) scrolls its node into view.
   useEffect(() => {
@@ -131,12 +160,12 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     const node = flow.getNode(selectedNodeId);
     if (node === undefined) return;
     const { x, y, zoom } = flow.getViewport();
-    const bounds = document.querySelector("[data-testid=session-graph]")?.getBoundingClientRect();
+    const bounds = container.current?.getBoundingClientRect();
     if (bounds === undefined) return;
     const left = node.position.x * zoom + x;
     const top = node.position.y * zoom + y;
     const inside = left >= 0 && top >= 0 && left + (node.width ?? 0) * zoom <= bounds.width && top + (node.height ?? 0) * zoom <= bounds.height;
-    if (!inside) void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(zoom, 0.7), duration: 250 });
+    if (!inside) void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(zoom, FOCUS_ZOOM), duration: 250 });
   }, [selectedNodeId, flow, nodes]);
 
   const activate = (node: GraphFlowNode): void => {
@@ -152,6 +181,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
+      ref={container}
       data-testid="session-graph"
       data-layout={source}
       data-node-count={nodes.length}
@@ -191,6 +221,13 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         <Controls showInteractive={false} position="bottom-right" />
         {nodes.length > 12 ? <MiniMap pannable zoomable position="top-right" className="!hidden md:!block" nodeColor="var(--rath-line-strong)" maskColor="color-mix(in srgb, var(--rath-canvas) 70%, transparent)" /> : null}
       </ReactFlow>
+      {expandedChains > 0 && onCollapseChains !== undefined ? (
+        <div className="absolute top-2 left-2">
+          <Button size="sm" variant="secondary" icon={Layers} data-testid="collapse-chains" onClick={onCollapseChains}>
+            Collapse {expandedChains === 1 ? "chain" : `${expandedChains} chains`}
+          </Button>
+        </div>
+      ) : null}
       <div className="pointer-events-none absolute bottom-2 left-2 right-14 flex">
         <div className="pointer-events-auto max-w-full">
           <GraphLegend kinds={kinds} />

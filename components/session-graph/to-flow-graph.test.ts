@@ -40,7 +40,7 @@ describe("toFlowGraph", () => {
     expect(projection.nodes.find((node) => node.id === "pros-1")?.data).toMatchObject({ failed: false, onFailurePath: false });
   });
 
-  it("collapses long linear chains into one node, except when expanded or holding the selection", () => {
+  it("collapses long linear chains into one node, except when expanded", () => {
     const chain = [graphSession("n-0")];
     for (let index = 1; index < 6; index++) chain.push(graphSession(`n-${index}`, [`n-${index - 1}`], "op_session_loop", index === 3 ? failing : {}));
     chain.push(graphSession("fork-x", ["n-5"], "op_fork"), graphSession("fork-y", ["n-5"], "op_fork"));
@@ -52,8 +52,34 @@ describe("toFlowGraph", () => {
     expect(collapsed.nodeOfSession.get("n-3")).toBe(id);
     expect(collapsed.chains.get(id)).toEqual(["n-0", "n-1", "n-2", "n-3", "n-4", "n-5"]);
     expect(toFlowGraph({ sessions: chain, expandedChains: new Set([id]) }).nodes).toHaveLength(8);
-    expect(toFlowGraph({ sessions: chain, selectedSessionId: "n-2" }).nodes).toHaveLength(8);
     expect(toFlowGraph({ sessions: chain.slice(0, 3) }).nodes).toHaveLength(3);
+  });
+
+  it("folds closed fork/merge diamonds into the chains around them only in a large graph", () => {
+    // root -> a -> b -> fork (x, y) -> merge -> c, the agents' prompt sessions folded away
+    const thread = (prefix: string) => [
+      graphSession(`${prefix}-a`, ["root-0"], "op_fork"),
+      graphSession(`${prefix}-b`, [`${prefix}-a`, "agent-prompt"], "op_session_loop"),
+      graphSession(`${prefix}-x`, [`${prefix}-b`], "op_fork"),
+      graphSession(`${prefix}-y`, [`${prefix}-b`], "op_fork", failing),
+      graphSession(`${prefix}-m`, [`${prefix}-x`, `${prefix}-y`], "op_merge"),
+      graphSession(`${prefix}-c`, [`${prefix}-m`, "agent-prompt"], "op_session_loop"),
+    ];
+    const small = [graphSession("root-0"), graphSession("agent-prompt", [], "leaf_system"), ...thread("t0"), ...thread("t1")];
+    expect(toFlowGraph({ sessions: small }).nodes.map((node) => node.id).slice(0, 7)).toEqual(["root-0", "t0-a", "t0-b", "t0-x", "t0-y", "t0-m", "t0-c"]);
+    const forced = toFlowGraph({ sessions: small, absorbForksAbove: 0 });
+    expect(forced.nodes.map((node) => node.id)).toEqual(["root-0", chainIdOf("t0-a"), chainIdOf("t1-a")]);
+    expect(forced.nodes[1]?.data).toMatchObject({ kind: "chain", forks: 1, toolErrors: 1, failed: true });
+    expect(forced.chains.get(chainIdOf("t0-a"))).toEqual(["t0-a", "t0-b", "t0-x", "t0-y", "t0-m", "t0-c"]);
+    expect(forced.edges.map((edge) => edge.id)).toEqual([`root-0->${chainIdOf("t0-a")}`, `root-0->${chainIdOf("t1-a")}`]);
+
+    const large = [graphSession("root-0"), graphSession("agent-prompt", [], "leaf_system"), ...Array.from({ length: 40 }, (_, index) => thread(`t${index}`)).flat()];
+    const projection = toFlowGraph({ sessions: large });
+    expect(projection.nodes).toHaveLength(41);
+    expect(projection.nodeOfSession.get("t7-y")).toBe(chainIdOf("t7-a"));
+    const expanded = toFlowGraph({ sessions: large, expandedChains: new Set([chainIdOf("t7-a")]) });
+    expect(expanded.nodes).toHaveLength(46);
+    expect(expanded.nodeOfSession.get("t7-x")).toBe("t7-x");
   });
 
   it("draws the running step and the failed step after their input sessions", () => {

@@ -2,7 +2,9 @@
  * The run graph as nodes and edges to draw (no React, no layout): sessions, with
  * - agent prompt sessions folded into the agent turn they feed (a `leaf_system` root whose only children are that
  *   agent's loops), unless asked to show them;
- * - long linear chains collapsed into one expandable node (never the chain holding the selection);
+ * - long linear chains collapsed into one expandable node (unless expanded: selecting a session inside one
+ *   expands it, see run-view.tsx); in a large
+ *   graph a chain also swallows the closed fork/merge diamonds on its way (see linear-stretches.ts);
  * - the path from the root to every failure marked (sessions with failed tool results, and the step the run
  *   failed at, drawn as its own node after its input sessions);
  * - the steps that run now or next drawn as pending nodes after their input sessions.
@@ -10,6 +12,7 @@
  */
 import { lineageEdgeKind, type LineageEdgeKind } from "../ui/lineage-style";
 import type { GraphSessionData } from "../run-state/live-graph";
+import { linearStretches } from "./linear-stretches";
 
 /** Pixel sizes of the node kinds (the layout and the node components agree on them). */
 export const NODE_SIZES = {
@@ -18,6 +21,9 @@ export const NODE_SIZES = {
   pending: { width: 200, height: 44 },
   failure: { width: 232, height: 60 },
 } as const;
+
+/** Graphs with more drawn sessions than this fold closed fork/merge diamonds into the chains around them. */
+export const ABSORB_FORKS_ABOVE = 200;
 
 /** A step that runs now, waits, or is queued, after the given sessions. */
 export interface PendingNode {
@@ -39,11 +45,12 @@ export interface ProjectionInput {
   sessions: readonly GraphSessionData[];
   expandedChains?: ReadonlySet<string>;
   showPromptSessions?: boolean;
-  selectedSessionId?: string | null;
   pending?: readonly PendingNode[];
   failure?: FailureNode | null;
-  /** Chains of at least this many sessions collapse (default 4). */
+  /** Chains of at least this many sessions collapse (default 4; sessions inside absorbed forks do not count). */
   minChainLength?: number;
+  /** Above this many drawn sessions, closed fork/merge diamonds join the chains around them (default 200). */
+  absorbForksAbove?: number;
 }
 
 /** A session node. */
@@ -60,7 +67,10 @@ export interface SessionNodeData {
 export interface ChainNodeData {
   kind: "chain";
   chainId: string;
+  /** Every session of the chain in order, the branches of its absorbed forks included. */
   sessions: readonly GraphSessionData[];
+  /** How many closed fork/merge diamonds the chain absorbed. */
+  forks: number;
   ownTokens: number;
   toolErrors: number;
   failed: boolean;
@@ -168,35 +178,39 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
   const promptOf = new Map<string, string>();
   for (const prompt of folded.keys()) for (const child of children.get(prompt) ?? []) if (!promptOf.has(child.id)) promptOf.set(child.id, prompt);
   const visible = sessions.filter((session) => !folded.has(session.id));
-  const visibleParents = (session: GraphSessionData): string[] =>
-    [...new Set(session.lineage.parent_session_ids)].filter((parent) => byId.has(parent) && !folded.has(parent));
-  const visibleChildren = (id: string): GraphSessionData[] => (children.get(id) ?? []).filter((child) => !folded.has(child.id));
+  // Drawn edges both ways, computed once (each parent once, folded prompts left out).
+  const parentsOf = new Map<string, string[]>();
+  const childrenOf = new Map<string, string[]>();
+  for (const session of visible) {
+    const parents = [...new Set(session.lineage.parent_session_ids)].filter((parent) => byId.has(parent) && !folded.has(parent));
+    parentsOf.set(session.id, parents);
+    for (const parent of parents) {
+      const list = childrenOf.get(parent);
+      if (list === undefined) childrenOf.set(parent, [session.id]);
+      else list.push(session.id);
+    }
+  }
+  const visibleParents = (session: GraphSessionData): readonly string[] => parentsOf.get(session.id) ?? [];
 
   // Failures: sessions whose own chunks hold failed tool results, the failed step's inputs, and every ancestor.
   const failingSessionIds = visible.filter((session) => session.toolErrors !== null || session.status === "failed").map((session) => session.id);
   const failure = input.failure ?? null;
   const failurePath = ancestorsOf([...failingSessionIds, ...(failure?.inputs ?? [])], byId);
 
-  // Linear chains: each link's parent has exactly one child and the child exactly one parent.
+  // Long linear stretches (with closed fork/merge diamonds once the graph is large) collapse into one node.
   const chainOf = new Map<string, string>();
   const chains = new Map<string, string[]>();
-  const linksForward = (session: GraphSessionData): GraphSessionData | null => {
-    const next = visibleChildren(session.id);
-    const only = next.length === 1 ? next[0] : undefined;
-    return only !== undefined && visibleParents(only).length === 1 ? only : null;
-  };
-  for (const session of visible) {
-    const parents = visibleParents(session);
-    const parent = parents.length === 1 ? byId.get(parents[0] as string) : undefined;
-    if (parent !== undefined && linksForward(parent) === session) continue;
-    const members = [session];
-    for (let next = linksForward(session); next !== null; next = linksForward(next)) members.push(next);
-    if (members.length < minChain) continue;
-    const chainId = chainIdOf(session.id);
-    chains.set(chainId, members.map((member) => member.id));
-    const holdsSelection = input.selectedSessionId != null && members.some((member) => member.id === input.selectedSessionId);
-    if (expanded.has(chainId) || holdsSelection) continue;
-    for (const member of members) chainOf.set(member.id, chainId);
+  const forksOf = new Map<string, number>();
+  const stretches = linearStretches(
+    { ids: visible.map((session) => session.id), parentsOf: (id) => parentsOf.get(id) ?? [], childrenOf: (id) => childrenOf.get(id) ?? [] },
+    { minSpine: minChain, absorbForks: visible.length > (input.absorbForksAbove ?? ABSORB_FORKS_ABOVE) },
+  );
+  for (const stretch of stretches) {
+    const chainId = chainIdOf(stretch.spine[0] as string);
+    chains.set(chainId, stretch.members);
+    forksOf.set(chainId, stretch.forks);
+    if (expanded.has(chainId)) continue;
+    for (const member of stretch.members) chainOf.set(member, chainId);
   }
 
   const nodes: ProjectedNode[] = [];
@@ -230,6 +244,7 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
         kind: "chain",
         chainId,
         sessions: members,
+        forks: forksOf.get(chainId) ?? 0,
         ownTokens: members.reduce((sum, member) => sum + (member.ownUsage?.total_tokens ?? 0), 0),
         toolErrors: members.reduce((sum, member) => sum + (member.toolErrors?.count ?? 0), 0),
         failed: members.some((member) => member.toolErrors !== null || member.status === "failed"),
