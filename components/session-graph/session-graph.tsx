@@ -47,6 +47,18 @@ const MIN_READABLE_ZOOM = 0.5;
 const FOCUS_ZOOM = 0.85;
 const FIT_PADDING = 0.15;
 
+/** Whether two node data objects hold the same values (arrays compared item by item, one level deep). */
+function shallowEqual(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => {
+    const a = left[key];
+    const b = right[key];
+    if (a === b) return true;
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
+  });
+}
+
 function sessionsOfNode(node: GraphFlowNode): string[] {
   if (node.type === "session") return [node.data.session.id];
   if (node.type === "chain") return node.data.sessions.map((session) => session.id);
@@ -72,37 +84,49 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     return ids;
   }, [hoveredSessions, projection]);
 
-  const nodes = useMemo<GraphFlowNode[]>(
-    () =>
-      projection.nodes.map((node) => {
-        const position = layout.positions[node.id] ?? { x: 0, y: 0 };
-        const data = node.data;
-        const nodeId = data.kind === "session" ? data.session.nodeId : data.kind === "chain" ? (data.sessions[0]?.nodeId ?? null) : data.nodeId;
-        const extras = {
-          label: nodeId === null ? null : (labels[nodeId] ?? null),
-          selected: node.id === selectedNodeId,
-          highlighted: highlightedNodes.has(node.id),
-        };
-        return {
-          id: node.id,
-          type: data.kind,
-          position,
-          width: node.width,
-          height: node.height,
-          data: { ...data, ...extras },
-          draggable: false,
-          connectable: false,
-          selectable: false,
-          ariaLabel:
-            data.kind === "session"
-              ? `Session ${extras.label ?? data.session.nodeId ?? data.session.id}, ${data.failed ? "failed" : data.session.lineage.lineage_kind}`
-              : data.kind === "chain"
-                ? `Chain of ${data.sessions.length} sessions, press Enter to expand`
-                : undefined,
-        } as GraphFlowNode;
-      }),
-    [projection, layout, labels, selectedNodeId, highlightedNodes],
-  );
+  // Nodes whose position and data did not change keep their object, so xyflow and the memoised node components
+  // skip them: a live run that grows one session, or a hover, redraws only what changed.
+  const previousNodes = useRef(new Map<string, GraphFlowNode>());
+  const nodes = useMemo<GraphFlowNode[]>(() => {
+    const next = new Map<string, GraphFlowNode>();
+    const list = projection.nodes.map((node) => {
+      const position = layout.positions[node.id] ?? { x: 0, y: 0 };
+      const data = node.data;
+      const nodeId = data.kind === "session" ? data.session.nodeId : data.kind === "chain" ? (data.sessions[0]?.nodeId ?? null) : data.nodeId;
+      const extras = {
+        label: nodeId === null ? null : (labels[nodeId] ?? null),
+        selected: node.id === selectedNodeId,
+        highlighted: highlightedNodes.has(node.id),
+      };
+      const nodeData = { ...data, ...extras };
+      const before = previousNodes.current.get(node.id);
+      if (before !== undefined && before.position.x === position.x && before.position.y === position.y && shallowEqual(before.data, nodeData)) {
+        next.set(node.id, before);
+        return before;
+      }
+      const created = {
+        id: node.id,
+        type: data.kind,
+        position,
+        width: node.width,
+        height: node.height,
+        data: nodeData,
+        draggable: false,
+        connectable: false,
+        selectable: false,
+        ariaLabel:
+          data.kind === "session"
+            ? `Session ${extras.label ?? data.session.nodeId ?? data.session.id}, ${data.failed ? "failed" : data.session.lineage.lineage_kind}`
+            : data.kind === "chain"
+              ? `Chain of ${data.sessions.length} sessions, press Enter to expand`
+              : undefined,
+      } as GraphFlowNode;
+      next.set(node.id, created);
+      return created;
+    });
+    previousNodes.current = next;
+    return list;
+  }, [projection, layout, labels, selectedNodeId, highlightedNodes]);
   const edges = useMemo<LineageFlowEdge[]>(
     () =>
       projection.edges.map((edge) => ({
