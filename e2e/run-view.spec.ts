@@ -4,6 +4,7 @@
  * chunks, failed branches and "Jump to failure", inert model output, the selection in the URL, approvals (edit,
  * respond) and a needs_review settlement from the page.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -295,6 +296,13 @@ test("a long chain collapses into one node that expands and collapses; costs fol
   await openRun(page, runId);
   const chain = page.getByTestId("graph-chain");
   await expect(chain).toHaveCount(1);
+  // The run view has no serious or critical accessibility violation, in either theme.
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
   await expect(chain).toHaveAttribute("data-count", String(drawn.length));
   await expect(page.getByTestId("graph-node")).toHaveCount(0);
   // No price for the model yet: "—" with a link to the price table.
