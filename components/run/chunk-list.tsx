@@ -86,6 +86,16 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
     estimateSize: (index) => (rows[index]?.type === "chunk" ? 64 : 30),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
+    // Sizes come from the ResizeObserver only: reading a row's height when it mounts forces a layout of the whole
+    // page (the graph included) once per row, which took over a second on a large run. Until observed, a row keeps
+    // its last known size or the estimate; re-renders are not forced synchronously either.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box !== undefined) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return instance.measurementsCache[index]?.size ?? (rows[index]?.type === "chunk" ? 64 : 30);
+    },
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const visibleIndices = items.flatMap((item) => {

@@ -135,7 +135,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   );
   // Where a graph too large to read whole opens: the session the URL named, else the first failure, else the root.
   const initialFocus = initialSelection.sessionId ?? target?.sessionId ?? null;
-  const costs = useRunCosts(runId, live.lastSeq, live.stream !== "ended");
+  const costs = useRunCosts(runId, live.lastSeq, live.stream !== "ended", graph !== null);
   const runTokens = useMemo(() => (graph === null ? null : (sumOwnUsage(sessionById.keys(), sessionById)?.total_tokens ?? 0)), [graph, sessionById]);
   const runCost = useMemo(() => (costs === null ? null : costOf(sessionById.keys(), costs.usage, costs.prices)), [costs, sessionById]);
   const runningStep = run.status === "running" ? timeline.next[0] : undefined;

@@ -17,17 +17,20 @@ export interface RunCostInputs {
 
 const REREAD_MS = 3000;
 
-/** Follows the costs of `runId`; `lastSeq` is the last event applied (a change means new chunks may have usage). */
-export function useRunCosts(runId: string, lastSeq: number, live: boolean): RunCostInputs | null {
+/**
+ * Follows the costs of `runId`; `lastSeq` is the last event applied (a change means new chunks may have usage).
+ * Nothing is read before `ready` (the graph is there): the usage scan would otherwise share the graph's request.
+ */
+export function useRunCosts(runId: string, lastSeq: number, live: boolean, ready: boolean): RunCostInputs | null {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const prices = useQuery(trpc.settings.modelPrices.list.queryOptions(undefined, { staleTime: 60_000 }));
-  const usage = useQuery(trpc.sessions.usageByModel.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }));
+  const prices = useQuery(trpc.settings.modelPrices.list.queryOptions(undefined, { staleTime: 60_000, enabled: ready }));
+  const usage = useQuery(trpc.sessions.usageByModel.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, enabled: ready }));
   const lastRead = useRef({ seq: lastSeq, at: 0 });
   const timer = useRef<number | null>(null);
 
   useEffect(() => {
-    if (lastSeq === lastRead.current.seq) return;
+    if (!ready || lastSeq === lastRead.current.seq) return;
     const reread = (): void => {
       timer.current = null;
       lastRead.current = { seq: lastSeq, at: Date.now() };
@@ -36,7 +39,7 @@ export function useRunCosts(runId: string, lastSeq: number, live: boolean): RunC
     if (timer.current !== null) return;
     const wait = live ? Math.max(0, lastRead.current.at + REREAD_MS - Date.now()) : 0;
     timer.current = window.setTimeout(reread, wait);
-  }, [lastSeq, live, queryClient, trpc, runId]);
+  }, [lastSeq, live, ready, queryClient, trpc, runId]);
   useEffect(
     () => () => {
       if (timer.current !== null) window.clearTimeout(timer.current);

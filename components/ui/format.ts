@@ -32,9 +32,12 @@ export function formatTime(iso: string | null): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
+/** One formatter for every count (`toLocaleString` builds a new one per call, which shows up in profiles). */
+const TOKEN_FORMAT = new Intl.NumberFormat("en-US");
+
 /** A token count with thousands separators (fixed locale, stable across server and browser). */
 export function formatTokens(count: number): string {
-  return count.toLocaleString("en-US");
+  return TOKEN_FORMAT.format(count);
 }
 
 /** Run statuses a run never leaves (mirrors the engine's terminal statuses). */
