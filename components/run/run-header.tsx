@@ -48,7 +48,8 @@ function textOf(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") return value;
   if (typeof value === "object" && typeof (value as { text?: unknown }).text === "string") return (value as { text: string }).text;
-  return JSON.stringify(value, null, 2);
+  // One line: a structured input (an imported run's provenance) must not push the graph down.
+  return JSON.stringify(value);
 }
 
 /** The header. */

@@ -42,8 +42,12 @@ export interface SessionGraphProps {
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
 /** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
 const MAX_ELK_NODES = 150;
-/** Below this zoom a node's text cannot be read: a graph that would need it opens on its focus instead. */
+/**
+ * Below this zoom a node's text cannot be read: a large graph that would need it opens on its focus instead. A
+ * small one (up to FIT_WHOLE_NODES) is still shown whole: its shape matters more than its labels.
+ */
 const MIN_READABLE_ZOOM = 0.5;
+const FIT_WHOLE_NODES = 40;
 const FOCUS_ZOOM = 0.85;
 const FIT_PADDING = 0.15;
 
@@ -159,11 +163,11 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     framed.current = true;
     framedCount.current = nodes.length;
     const fitZoom = Math.min(width / Math.max(1, layout.width), height / Math.max(1, layout.height)) / (1 + 2 * FIT_PADDING);
-    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM;
+    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
     // The (default) selection is not scrolled to on its own: the opening view is this one.
     lastCentred.current = selectedNodeId;
     if (framedWhole.current) {
-      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, ...(first ? {} : { duration: 200 }) });
+      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
       return;
     }
     // Too large to read whole: open on the focus (centred) or the root (at the left edge, centred across).
