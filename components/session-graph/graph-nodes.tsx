@@ -5,7 +5,7 @@
  * waiting / queued step, and the step the run failed at. State shows as icon + label, never colour alone.
  */
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
-import { ChevronsRight, Layers, MessageSquare, TriangleAlert } from "lucide-react";
+import { ChevronsRight, GitFork, Layers, MessageSquare, TriangleAlert } from "lucide-react";
 import { memo } from "react";
 import { formatTokens } from "../ui/format";
 import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
@@ -110,11 +110,21 @@ function ChainNodeView({ data }: NodeProps<ChainFlowNode>) {
         </span>
         <ChevronsRight className="size-3.5 shrink-0 text-muted" aria-hidden="true" />
       </div>
-      <div className="flex items-center gap-2 text-[11px] text-muted tabular">
-        <span>{formatTokens(data.ownTokens)} tok</span>
-        {data.forks > 0 ? <span title="closed fork/merge diamonds inside the chain">{data.forks} fork/merge</span> : null}
-        {data.toolErrors > 0 ? <span className="text-status-failed">{data.toolErrors} failed tool calls</span> : null}
-        <span className="ml-auto text-accent">expand</span>
+      <div className="flex min-w-0 items-center gap-2 overflow-hidden text-[11px] whitespace-nowrap text-muted tabular">
+        <span className="truncate">{formatTokens(data.ownTokens)} tok</span>
+        {data.forks > 0 ? (
+          <span className="inline-flex shrink-0 items-center gap-0.5" title={`${data.forks} closed fork/merge inside the chain`}>
+            <GitFork className="size-3" aria-hidden="true" />
+            {data.forks}
+          </span>
+        ) : null}
+        {data.toolErrors > 0 ? (
+          <span className="inline-flex shrink-0 items-center gap-0.5 text-status-failed" title={`${data.toolErrors} failed tool call(s)`}>
+            <TriangleAlert className="size-3" aria-hidden="true" />
+            {data.toolErrors}
+          </span>
+        ) : null}
+        <span className="ml-auto shrink-0 text-accent">expand</span>
       </div>
     </div>
   );
