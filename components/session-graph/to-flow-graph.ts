@@ -1,7 +1,7 @@
 /**
  * The run graph as nodes and edges to draw (no React, no layout): sessions, with
- * - agent prompt sessions folded into the agent turn they feed (a `leaf_system` root whose only children are that
- *   agent's loops), unless asked to show them;
+ * - agent prompt sessions folded into the agent turn they feed (a `leaf_system` or empty root whose only children
+ *   are that agent's loops), unless asked to show them;
  * - long linear chains collapsed into one expandable node (unless expanded: selecting a session inside one
  *   expands it, see run-view.tsx); in a large
  *   graph a chain also swallows the closed fork/merge diamonds on its way (see linear-stretches.ts);
@@ -131,11 +131,15 @@ export function chainIdOf(firstSessionId: string): string {
   return `chain:${firstSessionId}`;
 }
 
-/** Agent prompt sessions: `leaf_system` roots whose children are all agent loops fed by them as a non-first parent. */
+/**
+ * Agent prompt sessions: roots (`leaf_system`, or empty for an agent without instructions) whose children are all
+ * agent loops fed by them as a non-first parent.
+ */
 function promptSessions(sessions: readonly GraphSessionData[], children: ReadonlyMap<string, GraphSessionData[]>): Map<string, string> {
   const folded = new Map<string, string>();
   for (const session of sessions) {
-    if (session.lineage.lineage_kind !== "leaf_system" || session.lineage.parent_session_ids.length > 0) continue;
+    // An agent's own root: its instructions (`leaf_system`), or an empty session when it has none.
+    if (session.lineage.parent_session_ids.length > 0 || (session.lineage.lineage_kind !== "leaf_system" && session.chunkCount > 0)) continue;
     const fed = children.get(session.id) ?? [];
     const first = fed[0];
     if (first === undefined) continue;
