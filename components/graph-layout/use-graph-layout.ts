@@ -99,8 +99,7 @@ export function useGraphLayout(graph: LayoutGraphInput, options: LayoutOptions =
     if (!useElk) return quickLayout(graph, parsed);
     if (settledKey === key && settledResult !== null) return settledResult;
     return layoutCache.get(key) ?? provisionalLayout(settledResult, graph, parsed);
-    // `graph` is read through `key`: a graph with the same structure keeps its layout.
-  }, [key, settledKey, settledResult, useElk]);
+  }, [graph, key, optionsKey, settledKey, settledResult, useElk]);
   const done = useElk && (settledKey === key || layoutCache.get(key) !== undefined);
   return {
     layout,

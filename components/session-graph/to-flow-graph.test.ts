@@ -27,7 +27,7 @@ describe("toFlowGraph", () => {
     const edges = projection.edges.map((edge) => `${edge.source}->${edge.target}:${edge.kind}`);
     expect(edges).toEqual(["input-1->fork-a:fork", "input-1->fork-b:fork", "fork-a->pros-1:loop", "fork-b->cons-1:loop", "pros-1->merge-1:merge", "cons-1->merge-1:merge", "merge-1->summary-1:loop"]);
     // An agent without instructions has an empty root of its own: folded the same way.
-    const empty = toFlowGraph({ sessions: sessions.map((session) => (session.id === "pros-prompt" ? { ...session, chunkCount: 0, lineage: { ...session.lineage, lineage_kind: "unknown" as never } } : session)), minChainLength: 99 });
+    const empty = toFlowGraph({ sessions: sessions.map((session) => (session.id === "pros-prompt" ? { ...session, chunkCount: 0, lineage: { ...session.lineage, lineage_kind: "unknown" } } : session)), minChainLength: 99 });
     expect(empty.nodeOfSession.get("pros-prompt")).toBe("pros-1");
     const shown = toFlowGraph({ sessions, minChainLength: 99, showPromptSessions: true });
     expect(shown.nodes).toHaveLength(9);

@@ -5,7 +5,8 @@
  */
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { getRun } from "../../../server/db/run-store";
+import { isRathError } from "../../../runtime/errors";
+import { requireRun } from "../../../server/services/run-service";
 import { sharedRuntime } from "../../../server/services/shared-runtime";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +14,11 @@ export const dynamic = "force-dynamic";
 export default async function RunLayout({ params, children }: { params: Promise<{ id: string }>; children: ReactNode }) {
   const { id } = await params;
   const { database } = await sharedRuntime();
-  if ((await getRun(database, id)) === null) notFound();
+  try {
+    await requireRun(database, id);
+  } catch (error) {
+    if (isRathError(error, "not_found")) notFound();
+    throw error;
+  }
   return children;
 }
