@@ -170,6 +170,9 @@ test("a stream cut mid-run resumes from the last event: no chunk missing, none t
 
   const graph = await sessionGraph(page.request, runId);
   const drawn = drawnSessions(graph.sessions);
+  // The run is one linear chain: it is drawn collapsed, with every session in it; expanded, each one shows its chunks.
+  await expect(page.getByTestId("graph-chain")).toHaveAttribute("data-count", String(drawn.length));
+  await page.getByTestId("graph-chain").click();
   await expect(page.getByTestId("graph-node")).toHaveCount(drawn.length);
   for (const session of drawn) {
     await expect(page.locator(`[data-testid="graph-node"][data-session-id="${session.id}"] [data-testid="graph-node-chunks"]`)).toHaveAttribute("data-count", String(session.chunkCount));
@@ -291,7 +294,9 @@ test("a long chain collapses into one node that expands and collapses; costs fol
   const graph = await sessionGraph(page.request, runId);
   const drawn = drawnSessions(graph.sessions);
   expect(drawn.length).toBeGreaterThanOrEqual(6);
-  await trpcMutation(page.request, "settings.modelPrices.delete", { model: MODELS.fast });
+  // No price for the model to begin with (deleting an absent price answers 404).
+  const cleared = await page.request.post("/api/trpc/settings.modelPrices.delete", { data: { model: MODELS.fast }, headers: { "content-type": "application/json" } });
+  expect([200, 404]).toContain(cleared.status());
 
   await openRun(page, runId);
   const chain = page.getByTestId("graph-chain");
