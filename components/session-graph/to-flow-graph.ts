@@ -45,6 +45,8 @@ export interface ProjectionInput {
   sessions: readonly GraphSessionData[];
   expandedChains?: ReadonlySet<string>;
   showPromptSessions?: boolean;
+  /** The chain holding this session stays expanded (the run view opens chains through `expandedChains` instead). */
+  selectedSessionId?: string | null;
   pending?: readonly PendingNode[];
   failure?: FailureNode | null;
   /** Chains of at least this many sessions collapse (default 4; sessions inside absorbed forks do not count). */
@@ -213,7 +215,8 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
     const chainId = chainIdOf(stretch.spine[0] as string);
     chains.set(chainId, stretch.members);
     forksOf.set(chainId, stretch.forks);
-    if (expanded.has(chainId)) continue;
+    const holdsSelection = input.selectedSessionId != null && stretch.members.includes(input.selectedSessionId);
+    if (expanded.has(chainId) || holdsSelection) continue;
     for (const member of stretch.members) chainOf.set(member, chainId);
   }
 
