@@ -19,6 +19,7 @@ export interface ContainmentOptions {
  */
 export class CallContainment {
   private groupLeader: number | null = null;
+  private attaching: Promise<void> | null = null;
 
   private constructor(
     private readonly cgroup: CallCgroup | null,
@@ -64,7 +65,8 @@ export class CallContainment {
   /** Starts following the spawned process (the leader of its own process group). */
   async attach(pid: number): Promise<void> {
     this.groupLeader = pid;
-    await this.tracker?.attach(pid);
+    this.attaching = this.tracker?.attach(pid) ?? null;
+    await this.attaching;
   }
 
   /** Kills the process group and every process the cgroup or tracker holds. Never throws. */
@@ -77,6 +79,8 @@ export class CallContainment {
       }
     }
     await this.cgroup?.killAll();
+    // A quick call can end before the tracker has read its root: kill only once it has.
+    await this.attaching;
     await this.tracker?.killAll();
   }
 

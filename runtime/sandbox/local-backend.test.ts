@@ -66,6 +66,19 @@ describe.each([
     }
   });
 
+  it("when a quick call ends before its root is tracked, its setsid child dies with it", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const handle = await new LocalBackend({ cgroups }).open(null);
+      try {
+        expect((await handle.exec("setsid sh -c 'sleep 1; echo x > late-quick' >/dev/null 2>&1 & echo returned")).stdout).toBe("returned\n");
+        await settle();
+        expect(await handle.list(".")).toEqual([]);
+      } finally {
+        await handle.close();
+      }
+    }
+  });
+
   it("when the call times out, a setsid escape included", async () => {
     const handle = await new LocalBackend({ cgroups }).open(null);
     try {

@@ -60,8 +60,10 @@ export class ProcessTreeTracker {
 
   /** Starts tracking from the call's root process (the leader of its own process group). */
   async attach(pid: number): Promise<void> {
-    this.root = await readStat(pid);
-    if (this.root) this.tracked.set(pid, this.root.startTime);
+    // A quick command can be gone before it is attached: its pid still names the process group and session it led
+    // (it was spawned detached), and its marker still finds every process it left behind.
+    this.root = (await readStat(pid)) ?? { pid, parent: 0, group: pid, session: pid, startTime: 0, zombie: true };
+    this.tracked.set(pid, this.root.startTime);
     this.timer = setInterval(() => {
       this.scanning ??= this.scan().finally(() => {
         this.scanning = null;
