@@ -265,6 +265,8 @@ test.describe("workflow editor", () => {
     const workflowId = await workflowIdByName(page, "Hello agent");
     await openEditor(page, workflowId);
     // Steps are the session nodes; Tool and Memory nodes are attachments of an agent and never run on their own.
+    const steps = page.locator('[data-testid="canvas-node"]:not([data-node-type="tool"]):not([data-node-type="memory"])');
+    await expect(steps.nth(1)).toBeAttached();
     const nodeIds = await page
       .getByTestId("canvas-node")
       .evaluateAll((elements) => elements.filter((element) => !["tool", "memory"].includes(element.getAttribute("data-node-type") ?? "")).map((element) => element.getAttribute("data-node-id")));
