@@ -5,7 +5,7 @@
  * prompt and model, a recorded tool result, the workflow revision. Only changed fields are sent (`runs.forkFrom`);
  * the page opens the new run.
  */
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitBranch, History, TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
@@ -32,6 +32,7 @@ const EMPTY_DRAFT: ForkDraft = { input: null, instructions: null, model: null, t
 export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: ForkDialogProps) {
   const trpc = useTRPC();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const id = useId();
   const preview = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
   const [draft, setDraft] = useState<ForkDraft>(EMPTY_DRAFT);
@@ -42,6 +43,8 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
     trpc.runs.forkFrom.mutationOptions({
       onSuccess: (forked) => {
         toast.success(`Forked into run ${shortId(forked.run.id)}`);
+        // The original run now has one more fork: its lineage strip must not show the cached list without it.
+        void queryClient.invalidateQueries({ queryKey: trpc.runs.lineage.queryKey() });
         onClose();
         router.push(`/runs/${encodeURIComponent(forked.run.id)}`);
       },
