@@ -1,24 +1,12 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
 import { sessionGraph } from "../db/session-store";
 import { parseArguments } from "./run";
+import { cliHarness, repositoryRoot } from "./testing/cli-harness";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const examples = path.join(root, "server/engine/spec/examples");
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-cli-fork-"));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-function rath(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const environment = { ...process.env };
-  delete environment.DATABASE_URL;
-  const result = spawnSync(process.execPath, [path.join(root, "bin/rath.mjs"), "run", ...args], { cwd: directory, env: environment, encoding: "utf8", timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const examples = path.join(repositoryRoot, "server/engine/spec/examples");
+const { directory, rath } = cliHarness("run", "rath-cli-fork-");
 
 describe("rath run --fork-from", () => {
   it("parses SESSION_ID:CHUNK_INDEX and refuses it with a spec file, a malformed value, or fork-only options without it", () => {

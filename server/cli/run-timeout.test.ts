@@ -1,21 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cliHarness, repositoryRoot } from "./testing/cli-harness";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const helloAgent = path.join(root, "server/engine/spec/examples/hello-agent.json");
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-cli-timeout-"));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-function rath(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const environment = { ...process.env };
-  delete environment.DATABASE_URL;
-  const result = spawnSync(process.execPath, [path.join(root, "bin/rath.mjs"), "run", ...args], { cwd: directory, env: environment, encoding: "utf8", timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const helloAgent = path.join(repositoryRoot, "server/engine/spec/examples/hello-agent.json");
+const { directory, rath } = cliHarness("run", "rath-cli-timeout-");
 
 describe("rath run --timeout-ms", () => {
   it("refuses a timeout that is not a positive whole number (exit 2)", () => {

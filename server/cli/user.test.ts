@@ -2,25 +2,13 @@
  * `rath user create` spawned as a process: creates an account from flags and `--password-stdin` without ever
  * printing the password, refuses a taken email (exit 1), bad values and missing flags without a terminal (exit 2).
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signInWithPassword } from "../auth/accounts";
 import { openDatabase } from "../db/database";
+import { cliHarness } from "./testing/cli-harness";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const directory = mkdtempSync(path.join(os.tmpdir(), "rath-cli-user-"));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-function rath(args: string[], stdin = ""): { status: number | null; stdout: string; stderr: string } {
-  const environment = { ...process.env };
-  delete environment.DATABASE_URL;
-  const result = spawnSync(process.execPath, [path.join(root, "bin/rath.mjs"), "user", ...args], { cwd: directory, env: environment, input: stdin, encoding: "utf8", timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const { directory, rath } = cliHarness("user", "rath-cli-user-");
 
 describe("rath user create", () => {
   const database = path.join(directory, "studio.db");
