@@ -148,24 +148,7 @@ export async function saveRevision(database: Database, input: SaveRevisionInput)
         { details: { workflowId: parsed.workflowId, expected: parsed.parentRevisionId, actual: workflow.headRevisionId } },
       );
     }
-    const last = await transaction.workflowRevision.findFirst({
-      where: { workflowId: parsed.workflowId },
-      orderBy: { number: "desc" },
-      select: { number: true },
-    });
-    const row = await transaction.workflowRevision.create({
-      data: {
-        id: newSortableId("rev"),
-        workflowId: parsed.workflowId,
-        number: (last?.number ?? 0) + 1,
-        spec: toJsonText(parsed.spec ?? null, "revision spec", { redact: false }),
-        layout: toJsonText(parsed.layout ?? {}, "revision layout", { redact: false }),
-        specSha256: parsed.specSha256,
-        planId: parsed.planId,
-        parentRevisionId: parsed.parentRevisionId,
-        message: parsed.message,
-      },
-    });
+    const row = await insertNextRevision(transaction, parsed);
     // The head moves only if it is still the parent (PostgreSQL read committed: another save may have won).
     const moved = await transaction.workflow.updateMany({
       where: { id: parsed.workflowId, headRevisionId: parsed.parentRevisionId },
@@ -216,20 +199,25 @@ export async function saveSideRevision(database: Database, input: SaveRevisionIn
     await readLiveWorkflow(transaction, parsed.workflowId);
     const same = await transaction.workflowRevision.findFirst({ where: { workflowId: parsed.workflowId, specSha256: parsed.specSha256 }, orderBy: { number: "desc" } });
     if (same !== null) return toRevisionRecord(same);
-    const last = await transaction.workflowRevision.findFirst({ where: { workflowId: parsed.workflowId }, orderBy: { number: "desc" }, select: { number: true } });
-    const row = await transaction.workflowRevision.create({
-      data: {
-        id: newSortableId("rev"),
-        workflowId: parsed.workflowId,
-        number: (last?.number ?? 0) + 1,
-        spec: toJsonText(parsed.spec ?? null, "revision spec", { redact: false }),
-        layout: toJsonText(parsed.layout ?? {}, "revision layout", { redact: false }),
-        specSha256: parsed.specSha256,
-        planId: parsed.planId,
-        parentRevisionId: parsed.parentRevisionId,
-        message: parsed.message,
-      },
-    });
+    const row = await insertNextRevision(transaction, parsed);
     return toRevisionRecord(row);
+  });
+}
+
+/** Inserts `parsed` as the workflow's next revision number (inside the caller's transaction). */
+async function insertNextRevision(transaction: TransactionClient, parsed: z.output<typeof SaveRevisionInput>): Promise<RevisionRow> {
+  const last = await transaction.workflowRevision.findFirst({ where: { workflowId: parsed.workflowId }, orderBy: { number: "desc" }, select: { number: true } });
+  return transaction.workflowRevision.create({
+    data: {
+      id: newSortableId("rev"),
+      workflowId: parsed.workflowId,
+      number: (last?.number ?? 0) + 1,
+      spec: toJsonText(parsed.spec ?? null, "revision spec", { redact: false }),
+      layout: toJsonText(parsed.layout ?? {}, "revision layout", { redact: false }),
+      specSha256: parsed.specSha256,
+      planId: parsed.planId,
+      parentRevisionId: parsed.parentRevisionId,
+      message: parsed.message,
+    },
   });
 }
