@@ -17,20 +17,11 @@ import { rawStatements } from "./raw-sql";
 import { claimRun, expireLeases, type Claim } from "./run-lease";
 import { getRun } from "./run-store";
 import { chunkPage, getSession, sessionGraph } from "./session-store";
-import { childSession, PLAN_HASH, rootSession, seedRun, userChunk } from "./testing/fixtures";
+import { childSession, PLAN_HASH, rejectionOf, rootSession, seedRun, userChunk } from "./testing/fixtures";
 import { describeEachDatabase } from "./testing/test-databases";
 
 function checkpoint(seq: number, effectWatermark = 0) {
   return { seq, planHash: PLAN_HASH, state: { step: seq }, nextNodes: [`n${seq + 1}`], pendingInterrupts: [], effectWatermark };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(caught instanceof Error)) throw new Error("expected a rejection");
-  return caught;
 }
 
 /** Everything a refused commit must leave as it was. */
@@ -123,7 +114,7 @@ describeEachDatabase("step commit paths", (open) => {
       { events: [{ type: "y", payload: {} }] },
     ];
     for (const attempt of attempts) {
-      const refusal = await rejection(commitStep(database, stale.run.id, stale.fencingToken, attempt));
+      const refusal = await rejectionOf(commitStep(database, stale.run.id, stale.fencingToken, attempt));
       expect(refusal).toBeInstanceOf(LeaseLostError);
       expect(refusal).toMatchObject({ reason: "stale_token", givenToken: stale.fencingToken, currentToken: current?.fencingToken });
     }
@@ -141,7 +132,7 @@ describeEachDatabase("step commit paths", (open) => {
     const fresh = `${run.id}-fresh`;
     const before = await footprint(database, run.id, [taken, fresh]);
     // The fresh session and the checkpoint are valid; the second session's id is already stored.
-    const failure = await rejection(
+    const failure = await rejectionOf(
       commitStep(database, run.id, fencingToken, {
         sessions: [rootSession(fresh), rootSession(taken)],
         chunks: [userChunk(fresh, 0)],
@@ -169,7 +160,7 @@ describeEachDatabase("step commit paths", (open) => {
     expect(await getSession(database, fork)).toMatchObject({ chunkCount: 2, base: { sessionId: grown, chunkCount: 2 } });
     expect((await chunkPage(database, fork)).map((chunk) => chunk.index)).toEqual([0, 1]);
     // A base longer than what is stored is still refused.
-    const tooLong = await rejection(
+    const tooLong = await rejectionOf(
       commitStep(database, run.id, fencingToken, { sessions: [{ ...childSession(`${run.id}-long`, [grown]), chunkCount: 3, base: { sessionId: grown, chunkCount: 3 } }] }),
     );
     expect(isRathError(tooLong, "invalid_argument")).toBe(true);

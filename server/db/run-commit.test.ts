@@ -3,23 +3,13 @@ import { isRathError } from "../../runtime/errors";
 import type { Database } from "./database";
 import { checkpointForResume, commitStep, getCheckpoint, latestCheckpoint } from "./run-commit";
 import { eventsPage } from "./run-events";
-import { claimNext, type Claim } from "./run-lease";
 import { getRun } from "./run-store";
 import { childSessions, chunkPage, getSession, sessionGraph } from "./session-store";
-import { childSession, PLAN_HASH, rootSession, seedRun, userChunk } from "./testing/fixtures";
+import { childSession, claimSeededRun, PLAN_HASH, rejectionOf, rootSession, userChunk } from "./testing/fixtures";
 import { describeEachDatabase } from "./testing/test-databases";
 
 function checkpoint(seq: number, planHash = PLAN_HASH) {
   return { seq, planHash, state: { step: seq, values: { a: [1, 2] } }, nextNodes: [`node-${seq + 1}`], pendingInterrupts: [], effectWatermark: seq };
-}
-
-async function error(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(caught instanceof Error)) throw new Error("expected a rejection");
-  return caught;
 }
 
 describeEachDatabase("step commits", (open) => {
@@ -29,16 +19,8 @@ describeEachDatabase("step commits", (open) => {
     database = (await open()).database;
   });
 
-  /** A fresh run claimed by a worker. Runs are claimed one at a time, so the claim takes the run just made. */
-  async function claimedRun(): Promise<Claim> {
-    const run = await seedRun(database);
-    const claim = await claimNext(database, "worker", 60_000);
-    if (claim === null || claim.run.id !== run.id) throw new Error("expected to claim the new run");
-    return claim;
-  }
-
   it("writes sessions, edges, chunks, events and the checkpoint together", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const root = `${run.id}-root`;
     const fork = `${run.id}-fork`;
     const result = await commitStep(database, run.id, fencingToken, {
@@ -74,7 +56,7 @@ describeEachDatabase("step commits", (open) => {
   });
 
   it("pages chunks by index", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const session = `${run.id}-long`;
     await commitStep(database, run.id, fencingToken, {
       sessions: [{ ...rootSession(session), chunkCount: 25 }],
@@ -88,22 +70,22 @@ describeEachDatabase("step commits", (open) => {
   });
 
   it("requires contiguous checkpoint sequence numbers", async () => {
-    const { run, fencingToken } = await claimedRun();
-    const skipped = await error(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
+    const { run, fencingToken } = await claimSeededRun(database);
+    const skipped = await rejectionOf(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
     expect(isRathError(skipped, "conflict")).toBe(true);
     expect(skipped.message).toContain("expected 1, found 2");
     await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(1) });
     await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) });
-    const repeated = await error(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
+    const repeated = await rejectionOf(commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(2) }));
     expect(repeated.message).toContain("expected 3, found 2");
     expect((await latestCheckpoint(database, run.id))?.seq).toBe(2);
     expect((await getCheckpoint(database, run.id, 1))?.state).toEqual({ step: 1, values: { a: [1, 2] } });
   });
 
   it("refuses a checkpoint (and a resume) for another plan hash", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const before = await getRun(database, run.id);
-    const mismatch = await error(
+    const mismatch = await rejectionOf(
       commitStep(database, run.id, fencingToken, { events: [{ type: "x", payload: {} }], checkpoint: checkpoint(1, "other-plan") }),
     );
     expect(isRathError(mismatch, "conflict")).toBe(true);
@@ -111,19 +93,19 @@ describeEachDatabase("step commits", (open) => {
     expect(await getRun(database, run.id)).toEqual(before);
     await commitStep(database, run.id, fencingToken, { checkpoint: checkpoint(1) });
     expect((await checkpointForResume(database, run.id, PLAN_HASH))?.seq).toBe(1);
-    const resume = await error(checkpointForResume(database, run.id, "changed-plan"));
+    const resume = await rejectionOf(checkpointForResume(database, run.id, "changed-plan"));
     expect(resume.message).toContain("expected plan hash changed-plan");
   });
 
   it("leaves the database unchanged when a commit fails midway", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const session = `${run.id}-s`;
     await commitStep(database, run.id, fencingToken, { sessions: [rootSession(session)], chunks: [userChunk(session, 0)], checkpoint: checkpoint(1) });
     const runBefore = await getRun(database, run.id);
     const eventsBefore = await eventsPage(database, run.id);
     const fresh = `${run.id}-fresh`;
     // The checkpoint, the new session and the events are valid; the duplicate chunk index fails last.
-    const failure = await error(
+    const failure = await rejectionOf(
       commitStep(database, run.id, fencingToken, {
         sessions: [rootSession(fresh)],
         chunks: [userChunk(fresh, 0), userChunk(session, 0, "duplicate")],
@@ -141,17 +123,17 @@ describeEachDatabase("step commits", (open) => {
   });
 
   it("refuses chunks of another run's session", async () => {
-    const first = await claimedRun();
+    const first = await claimSeededRun(database);
     const session = `${first.run.id}-mine`;
     await commitStep(database, first.run.id, first.fencingToken, { sessions: [rootSession(session)] });
-    const second = await claimedRun();
-    const refusal = await error(commitStep(database, second.run.id, second.fencingToken, { chunks: [userChunk(session, 0)] }));
+    const second = await claimSeededRun(database);
+    const refusal = await rejectionOf(commitStep(database, second.run.id, second.fencingToken, { chunks: [userChunk(session, 0)] }));
     expect(isRathError(refusal, "invalid_argument")).toBe(true);
     expect(refusal.message).toContain(session);
   });
 
   it("pages events after a sequence number", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     await commitStep(database, run.id, fencingToken, {
       events: Array.from({ length: 6 }, (_, index) => ({ type: "model.delta", payload: { text: String(index) } })),
     });

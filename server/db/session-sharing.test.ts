@@ -3,22 +3,12 @@ import { isRathError } from "../../runtime/errors";
 import { makeChunk } from "../../runtime/session/chunk";
 import type { Database } from "./database";
 import { commitStep } from "./run-commit";
-import { claimNext, type Claim } from "./run-lease";
 import { requestCancel } from "./run-store";
 import { readSessionChunks } from "./session-chunks";
 import type { SessionInput } from "./session-record";
 import { chunkPage, getSession } from "./session-store";
-import { childSession, rootSession, seedRun, userChunk } from "./testing/fixtures";
+import { childSession, claimSeededRun, rejectionOf, rootSession, userChunk } from "./testing/fixtures";
 import { describeEachDatabase } from "./testing/test-databases";
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(caught instanceof Error)) throw new Error("expected a rejection");
-  return caught;
-}
 
 /** `count` user chunks of `sessionId` from index `from`, texts "<label> <index>". */
 function chunks(sessionId: string, from: number, count: number, label = "message") {
@@ -36,19 +26,12 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
     database = (await open()).database;
   });
 
-  async function claimedRun(): Promise<Claim> {
-    const run = await seedRun(database);
-    const claim = await claimNext(database, "worker", 60_000);
-    if (claim === null || claim.run.id !== run.id) throw new Error("expected to claim the new run");
-    return claim;
-  }
-
   async function chunkRows(sessionId: string): Promise<number> {
     return database.client.chunk.count({ where: { sessionId } });
   }
 
   it("a fork of a 5,000-chunk session stores no chunk rows, and a fork of the fork points at the original", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const root = `${run.id}-root`;
     const fork = `${run.id}-fork`;
     const forkOfFork = `${run.id}-fork2`;
@@ -72,7 +55,7 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
   });
 
   it("a merge stores only the other side's chunks; pages straddle the base boundary", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const left = `${run.id}-left`;
     const right = `${run.id}-right`;
     const merged = `${run.id}-merged`;
@@ -95,7 +78,7 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
   });
 
   it("resolves a chain of bases that each add chunks, and never reads past a session's own count", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const [a, b, c] = ["a", "b", "c"].map((name) => `${run.id}-${name}`) as [string, string, string];
     await commitStep(database, run.id, fencingToken, { sessions: [{ ...rootSession(a), chunkCount: 3 }], chunks: chunks(a, 0, 3, "a") });
     await commitStep(database, run.id, fencingToken, {
@@ -114,7 +97,7 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
   });
 
   it("reads a page spread over more owners than one statement takes (a 60-level chain, one chunk each)", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const id = (level: number) => `${run.id}-level${level}`;
     await commitStep(database, run.id, fencingToken, { sessions: [{ ...rootSession(id(0)), chunkCount: 1 }], chunks: chunks(id(0), 0, 1, "level") });
     for (let level = 1; level < 60; level += 1) {
@@ -131,22 +114,22 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
   });
 
   it("refuses bases that are not stored or too short, and chunks inside the shared prefix", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const root = `${run.id}-root`;
     await commitStep(database, run.id, fencingToken, { sessions: [{ ...rootSession(root), chunkCount: 2 }], chunks: chunks(root, 0, 2) });
     const fork = (base: SessionInput["base"], chunkCount = 3): SessionInput => ({ ...childSession(`${run.id}-f`, [root]), chunkCount, base });
-    const missing = await rejection(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: "nope", chunkCount: 2 })], chunks: [userChunk(`${run.id}-f`, 2)] }));
+    const missing = await rejectionOf(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: "nope", chunkCount: 2 })], chunks: [userChunk(`${run.id}-f`, 2)] }));
     expect(isRathError(missing, "invalid_argument")).toBe(true);
     expect(missing.message).toContain("base session nope");
-    const tooLong = await rejection(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: root, chunkCount: 3 })] }));
+    const tooLong = await rejectionOf(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: root, chunkCount: 3 })] }));
     expect(tooLong.message).toContain(`shares 3 chunks with base ${root}, which has 2`);
-    const shadowed = await rejection(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: root, chunkCount: 2 })], chunks: [userChunk(`${run.id}-f`, 1)] }));
+    const shadowed = await rejectionOf(commitStep(database, run.id, fencingToken, { sessions: [fork({ sessionId: root, chunkCount: 2 })], chunks: [userChunk(`${run.id}-f`, 1)] }));
     expect(shadowed.message).toContain("expected an index from 2 to 2");
     expect(await getSession(database, `${run.id}-f`)).toBeNull();
   });
 
   it("chunks appended to a session stored by an earlier step grow its chunk count and usage", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     const session = `${run.id}-s`;
     await commitStep(database, run.id, fencingToken, {
       sessions: [{ ...rootSession(session), chunkCount: 1, usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }],
@@ -155,13 +138,13 @@ describeEachDatabase("structural sharing of stored sessions", (open) => {
     const answer = makeChunk("assistant", { content: "answer", tool_calls: [] }, { at: "2026-01-01T00:00:00.000Z", usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
     await commitStep(database, run.id, fencingToken, { chunks: [{ sessionId: session, index: 1, chunk: answer }, userChunk(session, 2, "thanks")] });
     expect(await getSession(database, session)).toMatchObject({ chunkCount: 3, usage: { prompt_tokens: 11, completion_tokens: 6, total_tokens: 17 } });
-    const clash = await rejection(commitStep(database, run.id, fencingToken, { chunks: [userChunk(session, 2, "again")] }));
+    const clash = await rejectionOf(commitStep(database, run.id, fencingToken, { chunks: [userChunk(session, 2, "again")] }));
     expect(isRathError(clash, "conflict")).toBe(true);
     expect(clash.message).toContain("append from index 3");
   });
 
   it("tells the committing worker that a cancel was requested", async () => {
-    const { run, fencingToken } = await claimedRun();
+    const { run, fencingToken } = await claimSeededRun(database);
     expect((await commitStep(database, run.id, fencingToken, { events: [{ type: "x", payload: {} }] })).cancelRequested).toBe(false);
     await requestCancel(database, run.id);
     expect((await commitStep(database, run.id, fencingToken, { events: [{ type: "y", payload: {} }] })).cancelRequested).toBe(true);

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { makeChunk } from "../../../runtime/session/chunk";
 import type { Database } from "../database";
+import { claimNext, type Claim } from "../run-lease";
 import { createRun, type CreateRunInput } from "../run-store";
 import type { RunRecord } from "../run-record";
 import type { ChunkInput, SessionInput } from "../session-record";
@@ -65,4 +66,22 @@ export function childSession(id: string, parents: string[], kind: "op_fork" | "o
 /** A user chunk at `index` of `sessionId`. */
 export function userChunk(sessionId: string, index: number, text = `message ${index}`): ChunkInput {
   return { sessionId, index, chunk: makeChunk("user", { content: text }, { at: "2026-01-01T00:00:00.000Z" }) };
+}
+
+/** A fresh run claimed by `worker`. Runs are claimed one at a time, so the claim takes the run just made. */
+export async function claimSeededRun(database: Database): Promise<Claim> {
+  const run = await seedRun(database);
+  const claim = await claimNext(database, "worker", 60_000);
+  if (claim === null || claim.run.id !== run.id) throw new Error("expected to claim the new run");
+  return claim;
+}
+
+/** The error `promise` rejects with; fails the test when it resolves or rejects with something that is not an Error. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  const caught = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(caught instanceof Error)) throw new Error("expected a rejection");
+  return caught;
 }
