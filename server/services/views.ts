@@ -7,14 +7,16 @@ import type { EffectRecord, EffectStatus } from "../db/effect-ledger";
 import type { InterruptDecision, InterruptRecord } from "../db/interrupt-store";
 import type { ProviderSettingView } from "../db/provider-settings-store";
 import type { RunEventRecord } from "../db/run-events";
-import type { RunFailure, RunRecord } from "../db/run-record";
+import type { RunRecord } from "../db/run-record";
 import type { ChunkRecord, SessionRecord, SessionStatus } from "../db/session-record";
 import type { SessionEdge } from "../db/session-store";
 import type { RevisionRecord, WorkflowRecord } from "../db/workflow-store";
-import type { RunStatus } from "../db/run-status";
 import type { Lineage } from "../../runtime/session/lineage";
 import type { Placement } from "../../runtime/sandbox/handle";
 import type { Usage } from "../../runtime/session/usage";
+
+/** A record as JSON sends it: every Date field an ISO string (nullable dates stay nullable). */
+type WithIsoDates<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 function iso(date: Date): string;
 function iso(date: Date | null): string | null;
@@ -23,15 +25,7 @@ function iso(date: Date | null): string | null {
 }
 
 /** A workflow as the API shows it. */
-export interface WorkflowView {
-  id: string;
-  name: string;
-  description: string;
-  headRevisionId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+export type WorkflowView = WithIsoDates<WorkflowRecord>;
 
 /** A workflow record as a view. */
 export function workflowView(record: WorkflowRecord): WorkflowView {
@@ -47,51 +41,15 @@ export function workflowView(record: WorkflowRecord): WorkflowView {
 }
 
 /** An immutable revision as the API shows it. */
-export interface RevisionView {
-  id: string;
-  workflowId: string;
-  number: number;
-  spec: unknown;
-  layout: unknown;
-  specSha256: string;
-  planId: string;
-  parentRevisionId: string | null;
-  message: string;
-  createdAt: string;
-}
+export type RevisionView = WithIsoDates<RevisionRecord>;
 
 /** A revision record as a view. */
 export function revisionView(record: RevisionRecord): RevisionView {
   return { ...record, createdAt: iso(record.createdAt) };
 }
 
-/** A run as the API shows it (no lease token). */
-export interface RunView {
-  id: string;
-  workflowId: string;
-  revisionId: string;
-  planHash: string;
-  status: RunStatus;
-  version: number;
-  priority: number;
-  input: unknown;
-  output: unknown;
-  error: RunFailure | null;
-  idempotencyKey: string | null;
-  leaseOwner: string | null;
-  tokenBudget: number | null;
-  tokensUsed: number;
-  cancelRequested: boolean;
-  lastEventSeq: number;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** When the run times out if it is not finished (ISO), or null without a run timeout. */
-  deadlineAt: string | null;
-  /** While waiting: when the earliest pending approval expires (ISO), or null. */
-  waitDeadlineAt: string | null;
-}
+/** A run as the API shows it: no lease expiry or fencing token. */
+export type RunView = WithIsoDates<Omit<RunRecord, "leaseExpiresAt" | "fencingToken">>;
 
 /** A run record as a view. */
 export function runView(record: RunRecord): RunView {
