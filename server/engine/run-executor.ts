@@ -241,6 +241,9 @@ class RunExecution {
     }
     const maxSteps = this.plan.settings.maxSteps ?? DEFAULT_MAX_STEPS;
     for (;;) {
+      // On SQLite every await of a step can be an already-resolved promise: without this turn of the event loop an
+      // embedded worker would hold the web server (its requests, the live event streams) for the whole run.
+      await yieldToEventLoop();
       const stopped = await this.checkBetweenSteps();
       if (stopped !== null) return stopped;
       if (this.state.ready.length === 0) {
@@ -594,4 +597,9 @@ class RunExecution {
   private logLeaseLost(message: string): void {
     (this.options.logLeaseLost ?? console.warn)(message);
   }
+}
+
+/** Resolves after the event loop has run its pending I/O callbacks and timers once. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
