@@ -6,7 +6,7 @@
  * draft written while there are unsaved changes.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { canonicalJson } from "../../runtime/workflow-spec/canonical-json";
 import type { Problem } from "../../runtime/workflow-spec/problems";
@@ -59,13 +59,19 @@ export function useWorkflowSave(workflowId: string, document: CanvasDocument, in
   const dirty = enabled && fingerprint !== base.fingerprint;
   const mutation = useMutation(trpc.workflows.saveRevision.mutationOptions());
 
+  // Whether the document had unsaved changes at the last effect run. The draft is cleared only when changes go
+  // away (saved, undone, discarded), never merely because the editor opened clean: the editor reads a draft left
+  // by a crashed tab after this hook's first effect has run, and must still find it.
+  const wasDirty = useRef(false);
   useEffect(() => {
     // While a revision or a diff is open read-only the working document is put aside: its draft stays as it is.
     if (!enabled) return undefined;
     if (!dirty) {
-      clearDraft(window.localStorage, workflowId);
+      if (wasDirty.current) clearDraft(window.localStorage, workflowId);
+      wasDirty.current = false;
       return undefined;
     }
+    wasDirty.current = true;
     const timer = window.setTimeout(() => {
       writeDraft(window.localStorage, workflowId, { baseRevisionId: base.revisionId, spec: toSpec(document), layout: toLayout(document), savedAt: new Date().toISOString() });
     }, 300);

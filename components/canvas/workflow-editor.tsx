@@ -22,7 +22,7 @@ import { createCanvasStore } from "./canvas-store";
 import { CanvasStoreProvider, useCanvasHistory, useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { CommandPalette, type PaletteAction } from "./command-palette";
 import { autoLayout, NODE_SIZE } from "./auto-layout";
-import { readDraft } from "./draft-storage";
+import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
 import { NO_DECORATIONS, type Decorations } from "./flow-projection";
 import { NodePalette } from "./node-palette";
@@ -146,7 +146,10 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       return;
     }
     const restored = documentFromSpec(draft.spec, draft.layout, workflow.name);
-    if (fingerprintOf(restored) === initialBase.fingerprint) return;
+    if (fingerprintOf(restored) === initialBase.fingerprint) {
+      clearDraft(window.localStorage, workflow.id);
+      return;
+    }
     store.getState().replaceDocument(restored, { resetHistory: true });
     toast.info("Restored your unsaved changes", {
       id: "draft-restored",
