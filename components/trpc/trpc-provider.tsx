@@ -5,12 +5,18 @@
  * the API as the link and nothing else.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "../../server/api/root";
 import { TRPCProvider } from "./trpc-context";
 
 const ENDPOINT = "/api/trpc";
+
+/**
+ * Queries whose input can be too long for a URL (a 300-node spec): sent as POST with tRPC's method override
+ * (the server allows it; a POST passes the same cross-site and content-type door as any mutation).
+ */
+const POST_QUERIES: ReadonlySet<string> = new Set(["workflows.validate"]);
 
 /** Wraps the app: queries and mutations over batched HTTP, subscriptions over server-sent events. */
 export function TrpcQueryProvider({ children, endpoint = ENDPOINT }: { children: ReactNode; endpoint?: string }) {
@@ -21,7 +27,11 @@ export function TrpcQueryProvider({ children, endpoint = ENDPOINT }: { children:
         splitLink({
           condition: (operation) => operation.type === "subscription",
           true: httpSubscriptionLink({ url: endpoint }),
-          false: httpBatchLink({ url: endpoint }),
+          false: splitLink({
+            condition: (operation) => operation.type === "query" && POST_QUERIES.has(operation.path),
+            true: httpLink({ url: endpoint, methodOverride: "POST" }),
+            false: httpBatchLink({ url: endpoint }),
+          }),
         }),
       ],
     }),

@@ -81,5 +81,7 @@ export async function handleTrpcRequest(request: Request, options: TrpcRequestOp
   } catch (error) {
     return trpcRefusal(request, error, endpoint);
   }
-  return fetchRequestHandler({ endpoint, req: admitted.request, router: appRouter, createContext: () => Promise.resolve(admitted.context) });
+  // A query may come as POST (the client's method override, for inputs too long for a URL): it passed the door
+  // above like any POST (same origin, JSON, within the body limit).
+  return fetchRequestHandler({ endpoint, req: admitted.request, router: appRouter, allowMethodOverride: true, createContext: () => Promise.resolve(admitted.context) });
 }
