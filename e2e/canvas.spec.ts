@@ -5,76 +5,8 @@
  * failed), a malformed import, and an accessibility scan.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
-
-interface Exported {
-  format: string;
-  spec: { name: string; nodes: { id: string; type: string; label?: string; config: Record<string, unknown> }[]; edges: { id: string; source: string; target: string }[] };
-  layout: { nodes: Record<string, { x: number; y: number }> };
-}
-
-async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function createWorkflow(request: APIRequestContext, name: string, spec?: unknown, layout?: unknown): Promise<string> {
-  const created = await trpcMutation<{ workflow: { id: string } }>(request, "workflows.create", { name, ...(spec ? { spec } : {}), ...(layout ? { layout } : {}) });
-  return created.workflow.id;
-}
-
-async function workflowIdByName(page: Page, name: string): Promise<string> {
-  // The examples are seeded when the home page is first served.
-  await page.goto("/");
-  const request = page.request;
-  const list = await trpcQuery<{ id: string; name: string }[]>(request, "workflows.list", { limit: 500, offset: 0 });
-  const found = list.find((workflow) => workflow.name === name);
-  expect(found, `workflow ${name}`).toBeDefined();
-  return (found as { id: string }).id;
-}
-
-async function openEditor(page: Page, workflowId: string): Promise<void> {
-  await page.goto(`/workflows/${workflowId}`);
-  await expect(page.getByTestId("workflow-editor")).toBeVisible();
-  await expect(page.locator(".react-flow__pane")).toBeVisible();
-}
-
-/** Exports the canvas through the Export button and reads the downloaded file. */
-async function exportCanvas(page: Page): Promise<Exported> {
-  const download = page.waitForEvent("download");
-  await page.getByTestId("export").click();
-  const file = await (await download).path();
-  return JSON.parse(await readFile(file, "utf8")) as Exported;
-}
-
-async function dropFromPalette(page: Page, type: string, x: number, y: number): Promise<void> {
-  await page.getByTestId(`palette-${type}`).dragTo(page.locator(".react-flow__pane"), { targetPosition: { x, y } });
-}
-
-/** Drags a wire from one port to another with the mouse; `whileOver` runs while hovering the target. */
-async function wire(page: Page, from: string, to: string, whileOver?: () => Promise<void>): Promise<void> {
-  const source = await page.getByTestId(from).boundingBox();
-  const target = await page.getByTestId(to).boundingBox();
-  if (source === null || target === null) throw new Error(`ports ${from} / ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.move(target.x + target.width / 2 + 1, target.y + target.height / 2, { steps: 2 });
-  if (whileOver) await whileOver();
-  await page.mouse.up();
-}
-
-function node(page: Page, id: string) {
-  return page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
-}
+import { expect, test } from "@playwright/test";
+import { canvasNode as node, createWorkflow, dropFromPalette, exportCanvas, linearSpec, openEditor, trpcMutation, trpcQuery, wire, workflowIdByName, type Exported } from "./canvas-helpers";
 
 test.describe("workflow editor", () => {
   // Each test drives many canvas gestures and file exports on a machine shared with other builds.
@@ -201,21 +133,7 @@ test.describe("workflow editor", () => {
   });
 
   test("a save from a second tab makes the first tab's save show the conflict dialog; the diff highlights the changed node", async ({ page, context }) => {
-    const spec = {
-      version: 1,
-      name: "conflict",
-      settings: { defaultProvider: "scripted", defaultModel: "scripted-1" },
-      nodes: [
-        { id: "input", type: "input", config: {} },
-        { id: "agent", type: "agent", config: { name: "agent", instructions: "Answer." } },
-        { id: "output", type: "output", config: {} },
-      ],
-      edges: [
-        { id: "e1", source: "input", sourcePort: "out", target: "agent", targetPort: "in" },
-        { id: "e2", source: "agent", sourcePort: "out", target: "output", targetPort: "in" },
-      ],
-    };
-    const layout = { nodes: { input: { x: 0, y: 0 }, agent: { x: 320, y: 0 }, output: { x: 640, y: 0 } } };
+    const { spec, layout } = linearSpec("conflict");
     const workflowId = await createWorkflow(page.request, "E2E conflict", spec, layout);
     await openEditor(page, workflowId);
     const second = await context.newPage();
@@ -261,22 +179,21 @@ test.describe("workflow editor", () => {
     expect(revisions).toEqual([]);
   });
 
-  test("a template run from the canvas turns its nodes succeeded and shows the output", async ({ page }) => {
+  test("a template run from the canvas turns its nodes succeeded (its tool too, with its agent) and shows the output", async ({ page }) => {
     const workflowId = await workflowIdByName(page, "Hello agent");
     await openEditor(page, workflowId);
-    // Steps are the session nodes; Tool and Memory nodes are attachments of an agent and never run on their own.
-    const steps = page.locator('[data-testid="canvas-node"]:not([data-node-type="tool"]):not([data-node-type="memory"])');
-    await expect(steps.nth(1)).toBeAttached();
-    const nodeIds = await page
-      .getByTestId("canvas-node")
-      .evaluateAll((elements) => elements.filter((element) => !["tool", "memory"].includes(element.getAttribute("data-node-type") ?? "")).map((element) => element.getAttribute("data-node-id")));
-    expect(nodeIds.length).toBeGreaterThan(1);
+    // A Tool node never runs as a step: it shows the status of the agent it is attached to.
+    await expect(node(page, "shell")).toHaveAttribute("data-node-type", "tool");
+    const nodeIds = await page.getByTestId("canvas-node").evaluateAll((elements) => elements.map((element) => element.getAttribute("data-node-id") as string));
+    expect(nodeIds.sort()).toEqual(["assistant", "input", "output", "shell"]);
+    await expect(node(page, "shell")).toHaveAttribute("data-status", "");
     await page.getByTestId("run-open").click();
     await page.getByTestId("run-input-text").fill("Say hello to the canvas.");
     await page.getByTestId("run-start").click();
     const overlay = page.getByTestId("run-overlay");
     await expect(overlay).toHaveAttribute("data-status", "succeeded");
-    for (const id of nodeIds) await expect(node(page, id as string)).toHaveAttribute("data-status", "succeeded");
+    for (const id of nodeIds) await expect(node(page, id)).toHaveAttribute("data-status", "succeeded");
+    await expect(node(page, "shell").getByTestId("node-run-status")).toContainText("via assistant");
     await expect(page.getByTestId("run-overlay-output")).not.toBeEmpty();
     await expect(page.getByTestId("run-overlay-link")).toHaveAttribute("href", /\/runs\/run_/);
   });

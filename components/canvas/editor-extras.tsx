@@ -19,6 +19,7 @@ import type { CanvasStore } from "./canvas-store";
 import { useCanvasStoreApi } from "./canvas-store-context";
 import type { PickerOptions } from "./config-controls";
 import type { Decorations, NodeRunStatus } from "./flow-projection";
+import { withAttachmentStatus, type OverlayStatus } from "./attachment-status";
 import { HistoryDialog } from "./history-dialog";
 import { ImportDialog, type PendingImport } from "./import-dialog";
 import { diffDocuments, type RevisionDiff } from "./revision-diff";
@@ -28,6 +29,8 @@ import { useCanvasRun, type CanvasRun } from "./use-canvas-run";
 import { fingerprintOf, type RevisionView, type WorkflowSave } from "./use-workflow-save";
 
 type Mode = { kind: "edit" } | { kind: "revision"; revision: RevisionView } | { kind: "diff"; older: RevisionView; newer: RevisionView; diff: RevisionDiff };
+
+const NO_STATUS: ReadonlyMap<string, OverlayStatus> = new Map();
 
 interface Stash {
   document: CanvasDocument;
@@ -197,7 +200,7 @@ export function useEditorExtras({ workflowId, workflowName, saving, problemCount
   );
 
   const diffDecorations = useMemo(() => (mode.kind === "diff" ? { nodeDiff: mode.diff.nodes, edgeDiff: mode.diff.edges } : null), [mode]);
-  const runStatus = useMemo(() => (mode.kind === "edit" && run.overlay !== null ? run.overlay.nodes : new Map()), [mode.kind, run.overlay]);
+  const runStatus = useMemo(() => (mode.kind === "edit" && run.overlay !== null ? withAttachmentStatus(run.overlay.nodes, spec.nodes, spec.edges) : NO_STATUS), [mode.kind, run.overlay, spec.nodes, spec.edges]);
 
   let banner: ReactNode = null;
   let revisionLabel: string | null = null;
