@@ -1,5 +1,5 @@
 "use client";
-/** "New blank workflow": asks for a name, then saves an Input → Output workflow (`workflows.create`). */
+/** "New blank workflow": asks for a name and the provider it runs on, then saves an Input → Output workflow (`workflows.create`). */
 import { useMutation } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
@@ -9,13 +9,15 @@ import { useTRPC } from "../trpc/trpc-context";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, fieldDescribedBy, inputClasses } from "../ui/field";
-import { blankSpec } from "./blank-spec";
+import { blankSpec, DEMO_RUNS_ON, type RunsOnChoice } from "./blank-spec";
+import { RunsOnPicker } from "./runs-on-picker";
 
 /** The dialog; `onCreated` gets the new workflow's id. */
 export function NewWorkflowDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (workflowId: string) => void }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("Untitled workflow");
+  const [runsOn, setRunsOn] = useState<RunsOnChoice>(DEMO_RUNS_ON);
   const create = useMutation(
     trpc.workflows.create.mutationOptions({
       onSuccess: (created) => {
@@ -30,7 +32,7 @@ export function NewWorkflowDialog({ open, onClose, onCreated }: { open: boolean;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === "") return;
-    create.mutate({ name: name.trim(), spec: blankSpec(name.trim()) });
+    create.mutate({ name: name.trim(), spec: blankSpec(name.trim(), runsOn) });
   };
   return (
     <Dialog open={open} onClose={onClose} title="New blank workflow" size="sm" testId="new-workflow-dialog">
@@ -48,6 +50,7 @@ export function NewWorkflowDialog({ open, onClose, onCreated }: { open: boolean;
             className={inputClasses(error !== null)}
           />
         </Field>
+        <RunsOnPicker id="new-workflow-runs-on" value={runsOn} onChange={setRunsOn} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" icon={Plus} disabled={create.isPending || name.trim() === ""} data-testid="new-workflow-create">

@@ -32,6 +32,28 @@ describeEachDatabase("templates router and workflows.duplicate", (open) => {
     expect(await rowCounts(database)).toEqual(before);
   });
 
+  it("runs on the provider chosen: the demo by default, a configured one with its model; an unconfigured one (or one without a model) is refused by name and nothing is written", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const settingsOf = (head: { spec: unknown } | null) => (head?.spec as { settings: Record<string, unknown> }).settings;
+    const plain = await api.templates.create({ slug: "hello-agent" });
+    expect(settingsOf(plain.head)).toMatchObject({ defaultProvider: "scripted", defaultModel: "scripted-1" });
+
+    await api.settings.providers.upsert({ name: "local-llm", kind: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.2" });
+    const local = await api.templates.create({ slug: "hello-agent", provider: "local-llm" });
+    expect(settingsOf(local.head)).toMatchObject({ defaultProvider: "local-llm", defaultModel: "llama3.2", maxSteps: 20 });
+    await api.settings.providers.upsert({ name: "no-model", kind: "anthropic", apiKey: "sk-test" });
+    expect(settingsOf((await api.templates.create({ slug: "hello-agent", provider: "scripted" })).head)).toMatchObject({ defaultProvider: "scripted", defaultModel: "scripted-1" });
+
+    const before = await rowCounts(database);
+    const data = await expectApiError(api.templates.create({ slug: "hello-agent", provider: "nowhere" }), "BAD_REQUEST");
+    expect(data.code).toBe("invalid_config");
+    expect(data.message).toBe("provider 'nowhere' is not configured: add it in Settings → Providers, or pick the scripted demo provider");
+    const modelless = await expectApiError(api.templates.create({ slug: "hello-agent", provider: "no-model" }), "BAD_REQUEST");
+    expect(modelless.message).toBe("provider 'no-model' has no model: set its model in Settings → Providers, or pick another provider");
+    expect(await rowCounts(database)).toEqual(before);
+  });
+
   it("duplicates a workflow: a new workflow with the same head spec and layout, named '(copy)'", async () => {
     const { database } = await open();
     const api = callerFor(database);

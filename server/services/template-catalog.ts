@@ -18,6 +18,7 @@ import type { Database } from "../db/database";
 import { EXAMPLE_SPECS } from "../engine/spec/examples";
 import { findRevisionBySpecHash } from "../db/workflow-store";
 import { compileOrRefuse, createWorkflow, type WorkflowDetail } from "./workflow-service";
+import { resolveRunsOn, withRunsOn } from "./runs-on-provider";
 
 /** One template as the gallery lists it. */
 export interface TemplateSummary {
@@ -153,10 +154,16 @@ export async function templateWorkflowId(database: Database, slug: string): Prom
   return (await createFromTemplate(database, { slug })).workflow.id;
 }
 
-/** Creates a workflow from a template (revision 1 = the resolved template spec); `name` defaults to the template's. */
-export async function createFromTemplate(database: Database, request: { slug: string; name?: string }): Promise<WorkflowDetail> {
+/**
+ * Creates a workflow from a template (revision 1 = the resolved template spec); `name` defaults to the template's,
+ * `provider` (runs-on-provider.ts) to the template's own (the scripted demo provider). An unconfigured provider is
+ * refused before anything is written.
+ */
+export async function createFromTemplate(database: Database, request: { slug: string; name?: string; provider?: string }): Promise<WorkflowDetail> {
   const summary = templateSummary(request.slug);
-  const spec = await resolveTemplateSpec(request.slug, (child) => templateWorkflowId(database, child));
+  const runsOn = request.provider === undefined ? null : await resolveRunsOn(database, request.provider);
+  const resolved = await resolveTemplateSpec(request.slug, (child) => templateWorkflowId(database, child));
+  const spec = runsOn === null ? resolved : withRunsOn(resolved, runsOn);
   const name = request.name?.trim() || summary.name;
   return createWorkflow(database, { name, description: summary.description, spec });
 }
