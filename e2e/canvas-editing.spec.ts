@@ -147,7 +147,8 @@ test.describe("editing the canvas", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseURL as string).origin });
     const { spec, layout } = linearSpec("copy source", "Copy me exactly.");
     const sourceId = await createWorkflow(page.request, "E2E copy source", spec, layout);
-    const targetId = await createWorkflow(page.request, "E2E paste target", { version: 1, name: "paste target", nodes: [{ id: "input", type: "input", config: {} }], edges: [] }, { nodes: { input: { x: 0, y: 0 } } });
+    const blank = { version: 1, name: "paste target", nodes: [{ id: "input", type: "input", config: {} }, { id: "output", type: "output", config: {} }], edges: [{ id: "e", source: "input", sourcePort: "out", target: "output", targetPort: "in" }] };
+    const targetId = await createWorkflow(page.request, "E2E paste target", blank, { nodes: { input: { x: 0, y: 0 }, output: { x: 320, y: 0 } } });
 
     await openEditor(page, sourceId);
     await node(page, "agent").click();
@@ -162,13 +163,14 @@ test.describe("editing the canvas", () => {
     expect(copied.layout.nodes).toEqual({ agent: { x: 320, y: 0 }, output: { x: 640, y: 0 } });
 
     await openEditor(page, targetId);
-    await expect(page.getByTestId("canvas-node")).toHaveCount(1);
+    await expect(page.getByTestId("canvas-node")).toHaveCount(2);
     await focusPane(page);
     await page.keyboard.press("Control+v");
-    await expect(page.getByTestId("canvas-node")).toHaveCount(3);
+    await expect(page.getByTestId("canvas-node")).toHaveCount(4);
     const pasted = await exportCanvas(page);
-    const agent = pasted.spec.nodes.find((entry) => entry.type === "agent");
-    const output = pasted.spec.nodes.find((entry) => entry.type === "output");
+    expect(pasted.spec.nodes.map((entry) => entry.id)).toEqual(["input", "output", "agent-1", "output-1"]);
+    const agent = pasted.spec.nodes.find((entry) => entry.id === "agent-1");
+    const output = pasted.spec.nodes.find((entry) => entry.id === "output-1");
     expect(agent?.config).toEqual({ name: "agent", instructions: "Copy me exactly." });
     expect(pasted.spec.edges.map((edge) => `${edge.source}->${edge.target}`)).toEqual([`${agent?.id}->${output?.id}`]);
     const agentAt = pasted.layout.nodes[agent?.id as string];
@@ -246,9 +248,10 @@ test.describe("editing the canvas", () => {
     // Drag the view so the agent leaves the screen, then jump back to it by its label.
     const pane = await page.locator(".react-flow__pane").boundingBox();
     if (pane === null) throw new Error("no pane");
-    await page.mouse.move(pane.x + 20, pane.y + pane.height - 20);
+    // From the empty bottom of the pane (clear of the controls and the minimap) up and to the left.
+    await page.mouse.move(pane.x + pane.width - 250, pane.y + pane.height - 30);
     await page.mouse.down();
-    await page.mouse.move(pane.x + pane.width - 20, pane.y + 20, { steps: 10 });
+    await page.mouse.move(pane.x + 20, pane.y + 30, { steps: 10 });
     await page.mouse.up();
     await expect(node(page, "agent")).not.toBeInViewport();
 
@@ -336,8 +339,9 @@ test.describe("editing the canvas", () => {
     await page.keyboard.press("Control+a");
     await page.keyboard.press("Delete");
     await page.keyboard.insertText('{ "type": "objekt", "required": "word" }');
-    await expect(editor.locator(".squiggly-error").first()).toBeAttached();
+    // Monaco marks both meta-schema violations as errors; the server's validation names the node's problem too.
     await expect.poll(async () => editor.locator(".squiggly-error").count()).toBeGreaterThanOrEqual(2);
+    await expect(page.locator('[data-testid="problem-item"][data-node-id="lookup"]')).toContainText('found type "objekt"');
     const exported = await exportCanvas(page);
     expect(exported.spec.nodes.find((entry) => entry.id === "lookup")?.config.parametersSchema).toEqual({ type: "objekt", required: "word" });
   });

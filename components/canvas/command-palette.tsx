@@ -44,7 +44,7 @@ export function CommandPalette({ open, onClose, nodes, actions, canAdd, onAdd, o
   return (
     <Dialog open={open} onClose={onClose} title="Command palette" size="md" testId="command-palette">
       <Command label="Command palette" className="-mx-2 -my-1" loop>
-        <Command.Input autoFocus placeholder="Add a node, jump to a node, or run an action…" className="mb-2 w-full rounded-md border border-line bg-surface px-2.5 py-2 text-sm text-ink placeholder:text-faint focus:outline-none focus-visible:ring-2 focus-visible:ring-focus" data-testid="command-input" />
+        <Command.Input autoFocus data-autofocus placeholder="Add a node, jump to a node, or run an action…" className="mb-2 w-full rounded-md border border-line bg-surface px-2.5 py-2 text-sm text-ink placeholder:text-faint focus:outline-none focus-visible:ring-2 focus-visible:ring-focus" data-testid="command-input" />
         <Command.List className="max-h-[50dvh] overflow-y-auto">
           <Command.Empty className="px-2 py-6 text-center text-sm text-muted">Nothing matches.</Command.Empty>
           <Command.Group heading="Actions" className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-faint [&_[cmdk-group-heading]]:uppercase">

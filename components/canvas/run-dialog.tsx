@@ -70,7 +70,7 @@ export function RunDialog({ open, onClose, inputNode, revisionNumber, dirty, pro
             <LogIn className="size-3.5" aria-hidden="true" /> Enters at <span className="font-medium text-ink">{nodeDisplayName(inputNode)}</span> as the user message.
           </p>
           <Field id={id} label="Input" hint={defaultText === "" ? "Leave empty to start with an empty message." : "Leave as is to use the Input node's default text."}>
-            <textarea id={id} rows={5} autoFocus className={inputClasses()} value={value} onChange={(event) => setText(event.target.value)} data-testid="run-input-text" placeholder="What should the workflow work on?" />
+            <textarea id={id} rows={5} autoFocus data-autofocus className={inputClasses()} value={value} onChange={(event) => setText(event.target.value)} data-testid="run-input-text" placeholder="What should the workflow work on?" />
           </Field>
           {problemCount > 0 ? <p className="text-xs text-status-failed">Fix the {problemCount} problem(s) listed under the canvas first.</p> : null}
         </div>

@@ -41,6 +41,8 @@ function configure(monaco: MonacoApi): void {
     validate: true,
     allowComments: false,
     enableSchemaRequest: false,
+    // A parameters schema that breaks the JSON Schema meta-schema is an error (the server refuses it too).
+    schemaValidation: "error",
     schemas: [{ uri: "inmemory://rath/json-schema-meta-schema.json", fileMatch: [`*${JSON_SCHEMA_FILE_SUFFIX}`], schema: JSON_SCHEMA_META_SCHEMA }],
   });
   monaco.typescript.javascriptDefaults.setCompilerOptions({

@@ -42,6 +42,7 @@ export function NewWorkflowDialog({ open, onClose, onCreated }: { open: boolean;
             id="new-workflow-name"
             data-testid="new-workflow-name"
             autoFocus
+            data-autofocus
             maxLength={200}
             value={name}
             onChange={(event) => setName(event.target.value)}

@@ -2,7 +2,8 @@
 /**
  * A modal dialog on the native <dialog> element (`showModal`): the browser traps focus, Escape closes, and the
  * rest of the page is inert. Controlled by `open`; `onClose` runs on Escape, the close button or a click on
- * the backdrop.
+ * the backdrop. On opening, the element marked `data-autofocus` gets the focus (React's `autoFocus` runs before
+ * `showModal`, on an element not yet shown, and the browser then focuses the first button: the close button).
  */
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
@@ -30,7 +31,10 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
