@@ -40,7 +40,7 @@ export default async function HomePage() {
             All runs
           </a>
         </div>
-        <RunList pageSize={10} workflowNames={workflowNames} emptyHint="Type an input in a workflow's Run box above and press Run." />
+        <RunList pageSize={10} workflowNames={workflowNames} refreshPage emptyHint="Type an input in a workflow's Run box above and press Run." />
       </section>
     </main>
   );

@@ -2,98 +2,74 @@
 /**
  * A paged list of runs, newest first, from tRPC `runs.list` (cursor pages): status badge, run id linking to
  * /runs/<id>, workflow, start time, duration and tokens. "Older" / "Newer" walk the cursor pages; optional
- * filters by status and workflow (the /runs page). Polls while a run on the page is still moving.
+ * filters by status, workflow and search, kept in the URL (the /runs page). Refreshes live: every 10 s, every
+ * 2 s while a run on the page is queued or running; with `refreshPage` a change of any run's status also
+ * refreshes the server-rendered page around it (the home page's workflow cards show their latest run).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "../trpc/trpc-context";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
-import { inputClasses } from "../ui/field";
-import { formatDuration, formatTime, formatTokens, isActiveStatus, shortId } from "../ui/format";
+import { formatDuration, formatTime, formatTokens, shortId } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
+import { RunFilterBar } from "./run-filter-bar";
+import { runFiltersQuery } from "./run-filters";
+import { useRunFilters } from "./use-run-filters";
 
-/** Statuses a run can have, for the filter. */
-export const RUN_STATUSES = ["queued", "running", "waiting", "needs_review", "succeeded", "failed", "cancelled", "timed_out"] as const;
-type RunStatusFilter = (typeof RUN_STATUSES)[number];
+/** Refetch period while a listed run is queued or running, and otherwise. */
+export const LIVE_REFETCH_MS = { moving: 2_000, idle: 10_000 } as const;
 
-/** Props: page size, workflow names by id, and whether to show the filters. */
+/** Props: page size, workflow names by id, whether to show the filters, and whether to refresh the page on changes. */
 export interface RunListProps {
   pageSize: number;
   workflowNames: Record<string, string>;
   filters?: boolean;
   emptyHint?: string;
+  refreshPage?: boolean;
 }
 
 /** The list with its pager (and filters when asked). */
-export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here." }: RunListProps) {
+export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here.", refreshPage = false }: RunListProps) {
   const trpc = useTRPC();
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const [status, setStatus] = useState<RunStatusFilter | "">("");
-  const [workflowId, setWorkflowId] = useState("");
+  const router = useRouter();
+  const [chosen, setChosen] = useRunFilters(filters);
+  const filterKey = runFiltersQuery(chosen);
+  // The cursor pages belong to one set of filters: new filters start again at the first page.
+  const [paging, setPaging] = useState<{ key: string; cursors: Array<string | undefined> }>({ key: filterKey, cursors: [undefined] });
+  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
+  const setCursors = (update: (list: Array<string | undefined>) => Array<string | undefined>) => setPaging({ key: filterKey, cursors: update(cursors) });
   const cursor = cursors.at(-1);
   const query = useQuery({
     ...trpc.runs.list.queryOptions({
       limit: pageSize,
       ...(cursor === undefined ? {} : { cursor }),
-      ...(status === "" ? {} : { status }),
-      ...(workflowId === "" ? {} : { workflowId }),
+      ...(chosen.status === "" ? {} : { status: chosen.status }),
+      ...(chosen.workflowId === "" ? {} : { workflowId: chosen.workflowId }),
+      ...(chosen.search === "" ? {} : { search: chosen.search }),
     }),
     placeholderData: keepPreviousData,
-    refetchInterval: (current) => (current.state.data?.runs.some((run) => isActiveStatus(run.status) && run.status !== "waiting") ? 2000 : false),
+    refetchInterval: (current) => (current.state.data?.runs.some((run) => run.status === "queued" || run.status === "running") ? LIVE_REFETCH_MS.moving : LIVE_REFETCH_MS.idle),
   });
   const runs = query.data?.runs ?? [];
   const nextCursor = query.data?.nextCursor ?? null;
   const page = cursors.length;
-  const resetPaging = () => setCursors([undefined]);
-  const filtered = status !== "" || workflowId !== "";
+  const filtered = filterKey !== "";
+
+  const statusKey = runs.map((run) => `${run.id}:${run.status}`).join(",");
+  const seenStatuses = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refreshPage || query.isPlaceholderData || statusKey === "") return;
+    if (seenStatuses.current !== null && seenStatuses.current !== statusKey) router.refresh();
+    seenStatuses.current = statusKey;
+  }, [refreshPage, query.isPlaceholderData, statusKey, router]);
 
   return (
     <div className="min-w-0">
-      {filters ? (
-        <div className="mb-3 flex flex-wrap items-end gap-2" data-testid="run-filters">
-          <label className="flex min-w-36 flex-col gap-1 text-xs font-medium text-muted">
-            Status
-            <select
-              data-testid="run-filter-status"
-              className={inputClasses()}
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as RunStatusFilter | "");
-                resetPaging();
-              }}
-            >
-              <option value="">Any status</option>
-              {RUN_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value.replace("_", " ")}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-muted sm:max-w-xs">
-            Workflow
-            <select
-              data-testid="run-filter-workflow"
-              className={inputClasses()}
-              value={workflowId}
-              onChange={(event) => {
-                setWorkflowId(event.target.value);
-                resetPaging();
-              }}
-            >
-              <option value="">Any workflow</option>
-              {Object.entries(workflowNames).map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      ) : null}
+      {filters ? <RunFilterBar filters={chosen} onChange={setChosen} workflowNames={workflowNames} /> : null}
       <div className="overflow-hidden rounded-lg border border-line bg-surface">
         {query.isError ? (
           <p role="alert" className="px-4 py-6 text-sm text-status-failed">

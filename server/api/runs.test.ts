@@ -98,7 +98,7 @@ describeEachDatabase("runs router", (open) => {
     expect(await rowCounts(database)).toEqual(before);
   });
 
-  it("runs an inline spec as one reused workflow, and lists runs by workflow and status in pages", async () => {
+  it("runs an inline spec as one reused workflow, and lists runs by workflow, status and search in pages", async () => {
     const { database } = await open();
     const api = callerFor(database);
     const one = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "a" });
@@ -116,6 +116,11 @@ describeEachDatabase("runs router", (open) => {
     expect((await api.runs.list({ workflowId: one.run.workflowId })).runs.map((run) => run.id)).toEqual([two.run.id, one.run.id]);
     expect((await api.runs.list({ status: "cancelled" })).runs.map((run) => run.id)).toEqual([two.run.id]);
     expect((await api.runs.list({ status: ["queued", "cancelled"], workflowId: three.run.workflowId })).runs).toHaveLength(1);
+    // Search: part of the workflow's name, or of the run id.
+    expect((await api.runs.list({ search: "Hello" })).runs.map((run) => run.id)).toEqual([two.run.id, one.run.id]);
+    expect((await api.runs.list({ search: three.run.id.slice(-10) })).runs.map((run) => run.id)).toEqual([three.run.id]);
+    expect((await api.runs.list({ search: "Hello", status: "cancelled" })).runs.map((run) => run.id)).toEqual([two.run.id]);
+    expect((await api.runs.list({ search: "no such workflow" })).runs).toEqual([]);
   });
 
   it("pages events after a seq without gaps or duplicates, and shows, pages and compares the sessions of a completed run", async () => {

@@ -137,6 +137,8 @@ export async function getRun(database: Database, runId: string): Promise<RunReco
 /** Filters and paging of `listRuns`; the cursor is the `nextCursor` of the previous page. */
 export const ListRunsInput = z.object({
   workflowId: z.string().min(1).optional(),
+  /** Part of the run id or of its workflow's name (LIKE: case-insensitive for ASCII on SQLite, exact case on PostgreSQL). */
+  search: z.string().trim().min(1).max(200).optional(),
   status: z.union([RunStatus, z.array(RunStatus).min(1)]).optional(),
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).optional(),
@@ -155,6 +157,7 @@ export async function listRuns(
       ...(parsed.workflowId === undefined ? {} : { workflowId: parsed.workflowId }),
       ...(statuses === undefined ? {} : { status: { in: statuses } }),
       ...(parsed.cursor === undefined ? {} : { id: { lt: parsed.cursor } }),
+      ...(parsed.search === undefined ? {} : { OR: [{ id: { contains: parsed.search } }, { workflow: { name: { contains: parsed.search } } }] }),
     },
     orderBy: { id: "desc" },
     take: parsed.limit + 1,
