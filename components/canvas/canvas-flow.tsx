@@ -29,7 +29,7 @@ import { CANVAS_NODE_TYPES } from "./canvas-nodes";
 import { useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { ConnectionHint } from "./connection-hint";
 import { verdictFor } from "./connection-rules-client";
-import { nodeData, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type Decorations, type MeasuredSizes } from "./flow-projection";
+import { nodeData, OPEN_FIT, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
 import "./canvas.css";
 
@@ -60,7 +60,13 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   // re-centre the view on the first node dropped, moving the canvas under the user's pointer.
   const [fitOnOpen] = useState(() => store.getState().document.nodes.length > 0);
 
-  const data = useMemo(() => nodeData(document.nodes, document.edges, document.settings, decorations), [document.nodes, document.edges, document.settings, decorations]);
+  const previousData = useRef<Map<string, CanvasNodeData>>(new Map());
+  const previousEdges = useRef<Map<string, CanvasFlowEdge>>(new Map());
+  const data = useMemo(() => {
+    const next = nodeData(document.nodes, document.edges, document.settings, decorations, previousData.current);
+    previousData.current = next;
+    return next;
+  }, [document.nodes, document.edges, document.settings, decorations]);
   const selectedNodes = useMemo(() => new Set(selection.nodes), [selection.nodes]);
   const selectedEdges = useMemo(() => new Set(selection.edges), [selection.edges]);
   const nodes = useMemo(() => {
@@ -69,7 +75,11 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
     previous.current = new Map(projected.map((node) => [node.id, node]));
     return projected;
   }, [document.nodes, data, document.positions, dragging, selectedNodes, readOnly, measuredVersion]);
-  const edges = useMemo(() => projectEdges(document.nodes, document.edges, selectedEdges, decorations), [document.nodes, document.edges, selectedEdges, decorations]);
+  const edges = useMemo(() => {
+    const projected = projectEdges(document.nodes, document.edges, selectedEdges, decorations, previousEdges.current);
+    previousEdges.current = new Map(projected.map((edge) => [edge.id, edge]));
+    return projected;
+  }, [document.nodes, document.edges, selectedEdges, decorations]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<CanvasFlowNode>[]) => {
@@ -201,7 +211,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       snapGrid={SNAP}
       colorMode={isDark ? "dark" : "light"}
       fitView={fitOnOpen}
-      fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+      fitViewOptions={OPEN_FIT}
       minZoom={0.1}
       maxZoom={2}
       onlyRenderVisibleElements={document.nodes.length > 120}

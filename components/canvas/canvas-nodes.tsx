@@ -3,15 +3,17 @@
  * One custom node component per node type (all 11 of NODE_TYPES), each a memo'd wrapper around `NodeCard`: the
  * type's icon and tone, the node's name, its at-a-glance rows, and its typed ports from NODE_PORTS (session
  * ports left/right, tool and memory attachments bottom/top). Problems, run status and diff marks come in
- * `data`; nothing here reads the store.
+ * `data`; nothing here reads the canvas store. Below FAR_ZOOM a node draws its far look (icon, name and run
+ * status; no summary rows or port labels): each node subscribes to "is the zoom far" only, so it redraws when
+ * the zoom crosses that line, not on every zoom step.
  */
-import { Handle, Position, type NodeProps, type NodeTypes } from "@xyflow/react";
+import { Handle, Position, useStore, type NodeProps, type NodeTypes, type ReactFlowState } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
 import { memo, type CSSProperties, type ReactNode } from "react";
 import { NODE_PORTS, type PortSpec, type PortType } from "../../runtime/workflow-spec/ports";
 import type { NodeType } from "../../runtime/workflow-spec/workflow-spec";
 import { statusStyle } from "../ui/status-style";
-import type { CanvasFlowNode } from "./flow-projection";
+import { FAR_ZOOM, type CanvasFlowNode } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
 
 /** Port colours by what flows through them (also used by the edges and the legend). */
@@ -32,7 +34,9 @@ function sideOf(port: PortSpec, direction: "in" | "out"): Position {
   return direction === "in" ? Position.Bottom : Position.Top;
 }
 
-function PortHandles({ type, nodeId }: { type: NodeType; nodeId: string }) {
+const isFar = (state: ReactFlowState) => state.transform[2] < FAR_ZOOM;
+
+function PortHandles({ type, nodeId, labels }: { type: NodeType; nodeId: string; labels: boolean }) {
   const ports = NODE_PORTS[type];
   const groups = new Map<Position, { port: PortSpec; direction: "in" | "out" }[]>();
   for (const port of ports.inputs) groups.set(sideOf(port, "in"), [...(groups.get(sideOf(port, "in")) ?? []), { port, direction: "in" }]);
@@ -47,7 +51,7 @@ function PortHandles({ type, nodeId }: { type: NodeType; nodeId: string }) {
         background: port.type === "session" ? "var(--rath-surface)" : PORT_COLORS[port.type],
         borderColor: PORT_COLORS[port.type],
       };
-      const showLabel = list.length > 1 || port.type !== "session";
+      const showLabel = labels && (list.length > 1 || port.type !== "session");
       handles.push(
         <Handle
           key={`${direction}-${port.name}`}
@@ -80,6 +84,27 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   const diff = data.diff === undefined ? null : DIFF_LOOK[data.diff];
   const hasProblems = data.problems.length > 0;
   const ring = diff?.ring ?? status?.color ?? (hasProblems ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : undefined);
+  const far = useStore(isFar);
+  if (far) {
+    return (
+      <div
+        data-testid="canvas-node"
+        data-node-id={id}
+        data-node-type={type}
+        data-problems={data.problems.length}
+        data-status={data.status ?? ""}
+        data-diff={data.diff ?? ""}
+        data-far="true"
+        className="flex w-[232px] items-center gap-2 rounded-xl border bg-surface px-3 py-3"
+        style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
+      >
+        <Icon className="size-6 shrink-0" style={{ color: info.tone }} aria-hidden="true" />
+        <span className="min-w-0 flex-1 truncate text-lg font-semibold text-ink">{data.name}</span>
+        {status !== null && StatusIcon !== undefined ? <StatusIcon className="size-6 shrink-0" style={{ color: status.color }} aria-label={status.label} /> : null}
+        <PortHandles type={type} nodeId={id} labels={false} />
+      </div>
+    );
+  }
   return (
     <div
       data-testid="canvas-node"
@@ -156,7 +181,7 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
           {diff.label}
         </span>
       ) : null}
-      <PortHandles type={type} nodeId={id} />
+      <PortHandles type={type} nodeId={id} labels />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * From the canvas document to React Flow's nodes and edges. Two layers, so a drag of one node among 300 touches
  * one object: `nodeData` (summary rows, problems, run status, diff mark — changes with the graph) and
  * `projectNodes` (position, selection, measured size — changes every frame of a drag), which reuses the
- * previous node object whenever nothing of it changed.
+ * previous node object whenever nothing of it changed. `nodeData` and `projectEdges` reuse the previous objects
+ * too when their content is the same, so an edit of one node among 300 redraws that node (and its wires) only.
  */
 import type { Edge, Node } from "@xyflow/react";
 import type { NodePosition } from "../../runtime/workflow-spec/workflow-layout";
@@ -57,12 +58,34 @@ export const NO_DECORATIONS: Decorations = { nodeProblems: new Map(), edgeProble
 
 const NO_PROBLEMS: readonly string[] = [];
 
-/** The data object of every node, by id. */
+/**
+ * How the editor opens a workflow: fitted, with the zoom kept between 50 % and 100 % (a 300-node graph opens
+ * readable on its middle instead of as a grid of specks; a small one is not blown up).
+ */
+export const OPEN_FIT = { padding: 0.2, minZoom: 0.5, maxZoom: 1 } as const;
+
+/** Below this zoom nodes are drawn in their far look: label and status only (canvas-nodes.tsx). */
+export const FAR_ZOOM = 0.45;
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((value, index) => value === b[index]));
+}
+
+function sameRows(a: readonly SummaryRow[], b: readonly SummaryRow[]): boolean {
+  return a.length === b.length && a.every((row, index) => row.label === b[index]?.label && row.value === b[index]?.value && row.muted === b[index]?.muted);
+}
+
+function sameData(a: CanvasNodeData, b: CanvasNodeData): boolean {
+  return a.node === b.node && a.name === b.name && a.status === b.status && a.statusDetail === b.statusDetail && a.diff === b.diff && sameStrings(a.problems, b.problems) && sameRows(a.summary, b.summary);
+}
+
+/** The data object of every node, by id; an entry of `previous` with the same content is kept as it is. */
 export function nodeData(
   nodes: readonly WorkflowNode[],
   edges: readonly WorkflowEdge[],
   settings: WorkflowSettings | undefined,
   decorations: Decorations,
+  previous: ReadonlyMap<string, CanvasNodeData> = new Map(),
 ): Map<string, CanvasNodeData> {
   const names = new Map(nodes.map((node) => [node.id, nodeDisplayName(node)]));
   const context = { edges, settings, nameOf: (id: string) => names.get(id) ?? id };
@@ -70,14 +93,16 @@ export function nodeData(
   for (const node of nodes) {
     const status = decorations.status.get(node.id);
     const diff = decorations.nodeDiff.get(node.id);
-    data.set(node.id, {
+    const next: CanvasNodeData = {
       node,
       name: names.get(node.id) ?? node.id,
       summary: nodeSummary(node, context),
       problems: decorations.nodeProblems.get(node.id) ?? NO_PROBLEMS,
       ...(status !== undefined ? { status: status.status, ...(status.detail !== undefined ? { statusDetail: status.detail } : {}) } : {}),
       ...(diff !== undefined ? { diff } : {}),
-    });
+    };
+    const before = previous.get(node.id);
+    data.set(node.id, before !== undefined && sameData(before, next) ? before : next);
   }
   return data;
 }
@@ -127,12 +152,30 @@ export function projectNodes(
   });
 }
 
-/** The edges, with their port type (style), problems, diff marks and a selector's candidate index. */
+function sameEdge(a: CanvasFlowEdge, b: CanvasFlowEdge): boolean {
+  return (
+    a.source === b.source &&
+    a.target === b.target &&
+    a.sourceHandle === b.sourceHandle &&
+    a.targetHandle === b.targetHandle &&
+    a.selected === b.selected &&
+    a.data?.portType === b.data?.portType &&
+    a.data?.diff === b.data?.diff &&
+    a.data?.tag === b.data?.tag &&
+    sameStrings(a.data?.problems ?? NO_PROBLEMS, b.data?.problems ?? NO_PROBLEMS)
+  );
+}
+
+/**
+ * The edges, with their port type (style), problems, diff marks and a selector's candidate index; an edge of
+ * `previous` with the same content is kept as it is.
+ */
 export function projectEdges(
   nodes: readonly WorkflowNode[],
   edges: readonly WorkflowEdge[],
   selected: ReadonlySet<string>,
   decorations: Decorations,
+  previous: ReadonlyMap<string, CanvasFlowEdge> = new Map(),
 ): CanvasFlowEdge[] {
   const typeOf = new Map(nodes.map((node) => [node.id, node.type]));
   const candidateIndex = new Map<string, number>();
@@ -149,7 +192,7 @@ export function projectEdges(
       }
     }
     const diff = decorations.edgeDiff.get(edge.id);
-    return {
+    const next: CanvasFlowEdge = {
       id: edge.id,
       type: "workflow",
       source: edge.source,
@@ -164,5 +207,7 @@ export function projectEdges(
         ...(tag !== undefined ? { tag } : {}),
       },
     };
+    const before = previous.get(edge.id);
+    return before !== undefined && sameEdge(before, next) ? before : next;
   });
 }

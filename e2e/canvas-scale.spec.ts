@@ -1,0 +1,51 @@
+/**
+ * The canvas at scale: a 300-node workflow opens fitted with the zoom kept between 50 % and 100 %, validates on
+ * the server (the spec travels by POST), and below 45 % zoom nodes draw their far look (name and status only).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { benchWorkflow } from "../bench/canvas-workflow";
+import { createWorkflow, openEditor } from "./canvas-helpers";
+
+async function zoomOf(page: Page): Promise<number> {
+  const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
+  const match = /scale\(([\d.]+)\)/.exec(transform);
+  if (match === null) throw new Error(`no scale in ${transform}`);
+  return Number(match[1]);
+}
+
+test("a 300-node workflow opens fitted at 50–100 % zoom, is validated by the server over POST, and draws far nodes below 45 %", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { spec, layout } = benchWorkflow();
+  const workflowId = await createWorkflow(page.request, "E2E 300 nodes", spec, layout);
+  const validations: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/trpc/workflows.validate")) validations.push(request.method());
+  });
+  await openEditor(page, workflowId);
+  await expect(page.getByTestId("canvas-node").first()).toBeVisible();
+  const opened = await zoomOf(page);
+  expect(opened).toBeGreaterThanOrEqual(0.5);
+  expect(opened).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId("problems-panel")).toHaveAttribute("data-count", "0");
+  await expect.poll(() => validations).toContain("POST");
+  expect(validations).not.toContain("GET");
+  await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(0);
+
+  // Zoom out with the wheel over the pane until the far look takes over.
+  const pane = await page.locator(".react-flow__pane").boundingBox();
+  if (pane === null) throw new Error("no pane");
+  await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+  for (let step = 0; step < 12 && (await zoomOf(page)) >= 0.45; step++) await page.mouse.wheel(0, 400);
+  expect(await zoomOf(page)).toBeLessThan(0.45);
+  const far = page.locator('[data-testid="canvas-node"][data-far="true"]');
+  await expect(far.first()).toBeVisible();
+  expect(await page.locator('[data-testid="canvas-node"]:not([data-far="true"])').count()).toBe(0);
+  await expect(far.first().locator("dl")).toHaveCount(0);
+  await expect(page.locator(".rath-port-label")).toHaveCount(0);
+
+  // Back in: the full look (summary rows) returns.
+  for (let step = 0; step < 12 && (await zoomOf(page)) < 0.6; step++) await page.mouse.wheel(0, -400);
+  await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="canvas-node"] dl').first()).toBeVisible();
+});
