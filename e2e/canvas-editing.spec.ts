@@ -5,7 +5,7 @@
  * the `?` shortcuts dialog, auto-layout undone, and Monaco flagging an invalid JSON schema.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { canvasNode as node, createWorkflow, exportCanvas, linearSpec, openEditor, trpcQuery, type Exported } from "./canvas-helpers";
+import { canvasNode as node, createWorkflow, exportCanvas, seedExamples, linearSpec, openEditor, trpcQuery, type Exported } from "./canvas-helpers";
 
 interface RevisionRow {
   id: string;
@@ -39,6 +39,7 @@ function centre(box: { x: number; y: number; width: number; height: number }): {
 
 test.describe("editing the canvas", () => {
   test.describe.configure({ timeout: 180_000 });
+  test.beforeAll(async ({ browser }) => seedExamples(browser));
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });

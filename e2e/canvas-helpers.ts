@@ -1,5 +1,5 @@
 /** Shared steps of the canvas specs: tRPC calls, opening the editor, exporting the canvas, drag and drop, wires. */
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
 /** What Export downloads. */
@@ -7,6 +7,16 @@ export interface Exported {
   format: string;
   spec: { name: string; nodes: { id: string; type: string; label?: string; config: Record<string, unknown> }[]; edges: { id: string; source: string; target: string }[] };
   layout: { nodes: Record<string, { x: number; y: number }> };
+}
+
+/**
+ * Visits the home page once, so the examples are seeded: they are seeded only into a database that never held a
+ * workflow, and a spec that creates workflows through the API first would leave the others without them.
+ */
+export async function seedExamples(browser: Browser): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto("/");
+  await page.close();
 }
 
 /** A tRPC mutation over HTTP (same origin, JSON). */

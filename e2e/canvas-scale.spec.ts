@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { benchWorkflow } from "../bench/canvas-workflow";
-import { createWorkflow, openEditor } from "./canvas-helpers";
+import { createWorkflow, openEditor, seedExamples } from "./canvas-helpers";
 
 async function zoomOf(page: Page): Promise<number> {
   const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
@@ -12,6 +12,8 @@ async function zoomOf(page: Page): Promise<number> {
   if (match === null) throw new Error(`no scale in ${transform}`);
   return Number(match[1]);
 }
+
+test.beforeAll(async ({ browser }) => seedExamples(browser));
 
 test("a 300-node workflow opens fitted at 50–100 % zoom, is validated by the server over POST, and draws far nodes below 45 %", async ({ page }) => {
   test.setTimeout(120_000);

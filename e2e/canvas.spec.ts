@@ -6,18 +6,14 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { canvasNode as node, createWorkflow, dropFromPalette, exportCanvas, linearSpec, openEditor, trpcMutation, trpcQuery, wire, workflowIdByName, type Exported } from "./canvas-helpers";
+import { canvasNode as node, createWorkflow, seedExamples, dropFromPalette, exportCanvas, linearSpec, openEditor, trpcMutation, trpcQuery, wire, workflowIdByName, type Exported } from "./canvas-helpers";
 
 test.describe("workflow editor", () => {
   // Each test drives many canvas gestures and file exports on a machine shared with other builds.
   test.describe.configure({ timeout: 240_000 });
 
   // The examples are seeded only into a database that never held a workflow: visit the home page first.
-  test.beforeAll(async ({ browser }) => {
-    const page = await browser.newPage();
-    await page.goto("/");
-    await page.close();
-  });
+  test.beforeAll(async ({ browser }) => seedExamples(browser));
 
   test("build Input → Agent → Output by drag and drop, type the prompt in Monaco, save, reload: same spec and layout; Monaco makes no request elsewhere", async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
