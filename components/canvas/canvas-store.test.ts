@@ -102,3 +102,29 @@ describe("copy and paste", () => {
     expect(noNodes.ok ? "" : noNodes.message).toMatch(/nodes/);
   });
 });
+
+describe("canvas store during a drag", () => {
+  it("only `dragging` changes until the drag ends: the document, nodes, settings and selection the properties panel reads keep their objects", () => {
+    const store = createCanvasStore(emptyDocument("drag"));
+    const agent = store.getState().addNode("agent", { x: 0, y: 0 });
+    store.getState().select({ nodes: [agent], edges: [] });
+    const read = () => ({ document: store.getState().document, nodes: store.getState().document.nodes, settings: store.getState().document.settings, selection: store.getState().selection });
+    const before = read();
+    let panelUpdates = 0;
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.document.nodes !== previous.document.nodes || state.document.settings !== previous.document.settings || state.selection !== previous.selection || state.readOnly !== previous.readOnly) panelUpdates += 1;
+    });
+    for (let step = 1; step <= 30; step++) store.getState().dragNodes({ [agent]: { x: step * 4, y: step * 2 } });
+    const during = read();
+    expect(during.document).toBe(before.document);
+    expect(during.nodes).toBe(before.nodes);
+    expect(during.settings).toBe(before.settings);
+    expect(during.selection).toBe(before.selection);
+    expect(panelUpdates).toBe(0);
+    store.getState().endDrag();
+    unsubscribe();
+    expect(store.getState().document.positions[agent]).toEqual({ x: 120, y: 60 });
+    expect(store.getState().document).not.toBe(before.document);
+    expect(store.getState().document.nodes).toBe(before.nodes);
+  });
+});
