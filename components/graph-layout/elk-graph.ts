@@ -19,6 +19,9 @@ export function elkLayoutOptions(options: LayoutOptions = {}): Record<string, st
     "elk.layered.crossingMinimization.forceNodeModelOrder": "false",
     "elk.layered.thoroughness": "4",
     "elk.separateConnectedComponents": "false",
+    ...(options.fast === true
+      ? { "elk.layered.thoroughness": "1", "elk.layered.layering.strategy": "LONGEST_PATH", "elk.layered.nodePlacement.strategy": "LINEAR_SEGMENTS" }
+      : {}),
   };
 }
 
