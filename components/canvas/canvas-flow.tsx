@@ -38,6 +38,12 @@ export const PALETTE_MIME = "application/x-rath-node-type";
 
 const SNAP: [number, number] = [16, 16];
 const DEFAULT_EDGE_OPTIONS = { type: "workflow", markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 } } as const;
+// Props React Flow compares by identity (a new array each render re-registers its key listeners): made once.
+const DELETE_KEYS = ["Delete", "Backspace"];
+const MULTI_SELECT_KEYS = ["Meta", "Control", "Shift"];
+const PRO_OPTIONS = { hideAttribution: true };
+const MINIMAP_STYLE = { width: 168, height: 112 };
+const miniMapColor = (node: CanvasFlowNode) => `color-mix(in oklab, ${NODE_CATALOG[node.type]?.tone ?? "var(--rath-muted)"} 45%, var(--rath-surface))`;
 
 /** Props: what decorates the graph (problems, run status, diff). */
 export interface CanvasFlowProps {
@@ -206,7 +212,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       onDrop={onDrop}
       nodesConnectable={!readOnly}
       nodesDraggable={!readOnly}
-      deleteKeyCode={readOnly ? null : ["Delete", "Backspace"]}
+      deleteKeyCode={readOnly ? null : DELETE_KEYS}
       snapToGrid
       snapGrid={SNAP}
       colorMode={isDark ? "dark" : "light"}
@@ -215,21 +221,21 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       minZoom={0.1}
       maxZoom={2}
       onlyRenderVisibleElements={document.nodes.length > 120}
-      proOptions={{ hideAttribution: true }}
+      proOptions={PRO_OPTIONS}
       panOnScroll={false}
       selectionKeyCode="Shift"
-      multiSelectionKeyCode={["Meta", "Control", "Shift"]}
+      multiSelectionKeyCode={MULTI_SELECT_KEYS}
       className="rath-canvas"
       data-testid="canvas"
     >
       <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1.2} color="var(--rath-line-strong)" />
       <MiniMap
         pannable
-        style={{ width: 168, height: 112 }}
+        style={MINIMAP_STYLE}
         zoomable
         ariaLabel="Minimap"
         nodeStrokeWidth={2}
-        nodeColor={(node) => `color-mix(in oklab, ${NODE_CATALOG[(node as CanvasFlowNode).type]?.tone ?? "var(--rath-muted)"} 45%, var(--rath-surface))`}
+        nodeColor={miniMapColor}
         maskColor="color-mix(in oklab, var(--rath-canvas) 70%, transparent)"
         className="!hidden !rounded-lg !border !border-line !bg-surface sm:!block"
       />
