@@ -173,7 +173,7 @@ test.describe("editing the canvas", () => {
     const agent = pasted.spec.nodes.find((entry) => entry.id === "agent-1");
     const output = pasted.spec.nodes.find((entry) => entry.id === "output-1");
     expect(agent?.config).toEqual({ name: "agent", instructions: "Copy me exactly." });
-    expect(pasted.spec.edges.map((edge) => `${edge.source}->${edge.target}`)).toEqual([`${agent?.id}->${output?.id}`]);
+    expect(pasted.spec.edges.map((edge) => `${edge.source}->${edge.target}`)).toEqual(["input->output", "agent-1->output-1"]);
     const agentAt = pasted.layout.nodes[agent?.id as string];
     const outputAt = pasted.layout.nodes[output?.id as string];
     expect(outputAt && agentAt ? { dx: outputAt.x - agentAt.x, dy: outputAt.y - agentAt.y } : null).toEqual({ dx: 320, dy: 0 });
