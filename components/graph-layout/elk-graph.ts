@@ -20,7 +20,14 @@ export function elkLayoutOptions(options: LayoutOptions = {}): Record<string, st
     "elk.layered.thoroughness": "4",
     "elk.separateConnectedComponents": "false",
     ...(options.fast === true
-      ? { "elk.layered.thoroughness": "1", "elk.layered.layering.strategy": "LONGEST_PATH", "elk.layered.nodePlacement.strategy": "LINEAR_SEGMENTS" }
+      ? {
+          "elk.layered.thoroughness": "1",
+          "elk.layered.layering.strategy": "LONGEST_PATH",
+          "elk.layered.nodePlacement.strategy": "LINEAR_SEGMENTS",
+          "elk.layered.considerModelOrder.strategy": "NONE",
+          // Only positions are read back (the canvas draws its own wires): the cheapest routing will do.
+          "elk.edgeRouting": "POLYLINE",
+        }
       : {}),
   };
 }

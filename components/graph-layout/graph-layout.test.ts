@@ -31,7 +31,13 @@ describe("ELK graph conversion", () => {
       "elk.spacing.nodeNode": "10",
       "elk.layered.considerModelOrder.strategy": "NONE",
     });
-    expect(elkLayoutOptions({ fast: true })).toMatchObject({ "elk.layered.thoroughness": "1", "elk.layered.layering.strategy": "LONGEST_PATH", "elk.layered.nodePlacement.strategy": "LINEAR_SEGMENTS" });
+    expect(elkLayoutOptions({ fast: true })).toMatchObject({
+      "elk.layered.thoroughness": "1",
+      "elk.layered.layering.strategy": "LONGEST_PATH",
+      "elk.layered.nodePlacement.strategy": "LINEAR_SEGMENTS",
+      "elk.layered.considerModelOrder.strategy": "NONE",
+      "elk.edgeRouting": "POLYLINE",
+    });
     expect(elkLayoutOptions()).toMatchObject({ "elk.layered.thoroughness": "4", "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF" });
   });
 
