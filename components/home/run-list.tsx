@@ -62,10 +62,11 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
   const statusKey = runs.map((run) => `${run.id}:${run.status}`).join(",");
   const seenStatuses = useRef<string | null>(null);
   useEffect(() => {
-    if (!refreshPage || query.isPlaceholderData || statusKey === "") return;
+    // The first answer (an empty list too) is what the page was rendered with; any later change refreshes it.
+    if (!refreshPage || query.data === undefined || query.isPlaceholderData) return;
     if (seenStatuses.current !== null && seenStatuses.current !== statusKey) router.refresh();
     seenStatuses.current = statusKey;
-  }, [refreshPage, query.isPlaceholderData, statusKey, router]);
+  }, [refreshPage, query.data, query.isPlaceholderData, statusKey, router]);
 
   return (
     <div className="min-w-0">
