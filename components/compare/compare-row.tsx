@@ -3,7 +3,7 @@
  * added words marked on the right, and the token / latency delta of the pair), or a chunk one side has alone.
  * Text is rendered as React text children (inert), wrapping anywhere so long unbroken strings stay inside.
  */
-import type { AlignedRow, IndexedChunk } from "./align-chunks";
+import type { AlignedRow, DiffPart, IndexedChunk } from "./align-chunks";
 import { chunkCost, comparableText, formatDelta, wordDiff } from "./align-chunks";
 
 function Header({ entry, side }: { entry: IndexedChunk; side: "A" | "B" }) {
@@ -18,6 +18,10 @@ function Header({ entry, side }: { entry: IndexedChunk; side: "A" | "B" }) {
   );
 }
 
+// Diff marks keep the text's own ink (AA contrast in light and dark: the tint only colours the background) and carry
+// the change by tint plus a line: struck through when removed, underlined when added.
+const DIFF_REMOVED = "rounded-sm bg-status-failed/15 text-ink line-through decoration-status-failed decoration-2";
+const DIFF_ADDED = "rounded-sm bg-status-succeeded/15 text-ink underline decoration-status-succeeded decoration-2 underline-offset-2";
 const TEXT = "mt-1 max-h-80 overflow-y-auto whitespace-pre-wrap text-xs text-ink [overflow-wrap:anywhere]";
 
 function Plain({ entry, side }: { entry: IndexedChunk; side: "A" | "B" }) {
@@ -33,38 +37,37 @@ function Missing({ side }: { side: "A" | "B" }) {
   return <div className="min-w-0 rounded border border-dashed border-line px-2 py-3 text-center text-[11px] text-faint">{side} has no chunk here</div>;
 }
 
+/** One side of a changed pair: A shows the removed words struck through, B the added words underlined. */
+function DiffSide({ entry, side, parts }: { entry: IndexedChunk; side: "A" | "B"; parts: readonly DiffPart[] }) {
+  const own = side === "A" ? "removed" : "added";
+  return (
+    <div className="min-w-0">
+      <Header entry={entry} side={side} />
+      <pre className={`${TEXT} font-sans`}>
+        {parts.map((part, key) =>
+          part.change === "same" ? (
+            <span key={key}>{part.text}</span>
+          ) : part.change !== own ? null : own === "removed" ? (
+            <del key={key} data-testid="diff-removed" className={DIFF_REMOVED}>
+              {part.text}
+            </del>
+          ) : (
+            <ins key={key} data-testid="diff-added" className={DIFF_ADDED}>
+              {part.text}
+            </ins>
+          ),
+        )}
+      </pre>
+    </div>
+  );
+}
+
 function Changed({ left, right }: { left: IndexedChunk; right: IndexedChunk }) {
   const parts = wordDiff(comparableText(left.chunk), comparableText(right.chunk));
   return (
     <>
-      <div className="min-w-0">
-        <Header entry={left} side="A" />
-        <pre className={`${TEXT} font-sans`}>
-          {parts.map((part, key) =>
-            part.change === "added" ? null : part.change === "removed" ? (
-              <del key={key} data-testid="diff-removed" className="rounded-sm bg-status-failed/15 text-status-failed decoration-status-failed/60">
-                {part.text}
-              </del>
-            ) : (
-              <span key={key}>{part.text}</span>
-            ),
-          )}
-        </pre>
-      </div>
-      <div className="min-w-0">
-        <Header entry={right} side="B" />
-        <pre className={`${TEXT} font-sans`}>
-          {parts.map((part, key) =>
-            part.change === "removed" ? null : part.change === "added" ? (
-              <ins key={key} data-testid="diff-added" className="rounded-sm bg-status-succeeded/15 text-status-succeeded no-underline">
-                {part.text}
-              </ins>
-            ) : (
-              <span key={key}>{part.text}</span>
-            ),
-          )}
-        </pre>
-      </div>
+      <DiffSide entry={left} side="A" parts={parts} />
+      <DiffSide entry={right} side="B" parts={parts} />
     </>
   );
 }
