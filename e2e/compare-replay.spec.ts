@@ -9,9 +9,6 @@ import { startRunFromHome } from "./helpers";
 import { sessionGraph } from "./run-view-fixtures";
 
 test("compare the two fork branches: common ancestor, divergence and word diff marks", async ({ page }) => {
-  const reason = "known failure, not fixed yet: the compare page's diff marks fail axe colour-contrast (serious) — issue 11";
-  console.log(`skipped: ${reason}`);
-  test.skip(true, reason);
   const runId = await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
   const graph = await sessionGraph(page.request, runId);
@@ -38,8 +35,14 @@ test("compare the two fork branches: common ancestor, divergence and word diff m
   await expect(changed.getByTestId("diff-removed").first()).toBeVisible();
   await expect(changed.getByTestId("diff-added").first()).toBeVisible();
   await expect(page.getByTestId("compare-delta-tokens")).toHaveText(/^[+−±][\d,]+ tok$/);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="compare-page"]').analyze();
-  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  // The diff marks (and the rest of the page) keep AA contrast in both themes.
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="compare-page"]').analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"), scheme).toEqual([]);
+  }
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(changed).toBeVisible();
@@ -47,10 +50,7 @@ test("compare the two fork branches: common ancestor, divergence and word diff m
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("replay at 16× grows the graph to every session; Space pauses, → and ← step one event", async ({ page }) => {
-  const reason = "known failure, not fixed yet: the replay presentation does not open in headless Chromium (getByTestId('replay') never appears) — issue 11";
-  console.log(`skipped: ${reason}`);
-  test.skip(true, reason);
+test("replay: a modal presentation at 16× grows the graph to every session; keys pause, step, rewind, change speed and leave", async ({ page }) => {
   const runId = await startRunFromHome(page, "Fork/merge research", "Replay me.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
   const graph = await sessionGraph(page.request, runId);
@@ -58,15 +58,19 @@ test("replay at 16× grows the graph to every session; Space pauses, → and ←
   await page.getByTestId("replay-button").click();
   const replay = page.getByTestId("replay");
   await expect(replay).toBeVisible();
+  // The demo run takes milliseconds; at 1× each event still gets its own beat (250 ms), so the replay can be followed.
+  const total = Number(await replay.getAttribute("data-total"));
+  expect(total).toBeGreaterThan(graph.sessions.length);
+  expect(Number(await replay.getAttribute("data-duration"))).toBeGreaterThanOrEqual((total - 1) * 250);
   await page.keyboard.press("6");
   await expect(replay).toHaveAttribute("data-speed", "16");
   // At 16× the whole run plays back; the graph ends with every session of the run.
   await expect(replay).toHaveAttribute("data-sessions", String(graph.sessions.length));
-  const total = Number(await replay.getAttribute("data-total"));
   await expect(replay).toHaveAttribute("data-shown", String(total));
   await expect(replay).toHaveAttribute("data-playing", "false");
 
-  // Home: back before the first event, paused; the arrows step one event; Space plays on to the end.
+  // Home: back before the first event, paused (the graph leaves the page without breaking it); the arrows step
+  // one event; Space plays on to the end.
   await page.keyboard.press("Home");
   await expect(replay).toHaveAttribute("data-shown", "0");
   await expect(replay).toHaveAttribute("data-sessions", "0");
@@ -80,7 +84,22 @@ test("replay at 16× grows the graph to every session; Space pauses, → and ←
   await expect(replay).toHaveAttribute("data-shown", String(total));
   await expect(replay).toHaveAttribute("data-sessions", String(graph.sessions.length));
   await expect(replay.getByTestId("replay-chunk").first()).toBeVisible();
+  await page.keyboard.press("4");
+  await expect(replay).toHaveAttribute("data-speed", "4");
+  await page.keyboard.press("1");
+  await expect(replay).toHaveAttribute("data-speed", "1");
+
+  // A modal: Tab stays inside it; Esc leaves, and focus goes back to the Replay button.
+  for (let press = 0; press < 12; press += 1) await page.keyboard.press("Tab");
+  expect(await replay.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(replay).toHaveCount(0);
+  await expect(page.getByTestId("replay-button")).toBeFocused();
+  await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
+
+  // The exit button leaves too.
+  await page.getByTestId("replay-button").click();
+  await expect(replay).toBeVisible();
   await page.getByTestId("replay-exit").click();
   await expect(replay).toHaveCount(0);
-  await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
 });

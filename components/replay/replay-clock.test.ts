@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { runEvent } from "../run-state/testing-sessions";
-import { delayUntilNext, initialClock, pause, play, replayOffsets, setSpeed, shownCount, step, toEnd } from "./replay-clock";
+import { delayUntilNext, initialClock, MIN_EVENT_SPACING_MS, pause, play, replayOffsets, setSpeed, shownCount, step, toEnd } from "./replay-clock";
 import { eventTimes } from "./replay-events";
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0) + seconds * 1000).toISOString();
 
 describe("replayOffsets", () => {
-  it("keeps recorded gaps, caps long ones, and never lets two events share an instant", () => {
-    expect(replayOffsets([at(0), at(1), at(1), at(3), at(100)], 5_000)).toEqual([0, 1000, 1001, 3001, 8001]);
-    expect(replayOffsets(["not a time", at(2), at(1)])).toEqual([0, 1, 2]);
+  it("keeps recorded gaps, caps long ones, and spreads events closer than the minimum beat to it", () => {
+    expect(MIN_EVENT_SPACING_MS).toBe(250);
+    expect(replayOffsets([at(0), at(1), at(1), at(3), at(100)], 5_000)).toEqual([0, 1000, 1250, 3250, 8250]);
+    expect(replayOffsets([at(0), at(0.01), at(0.02), at(0.5)])).toEqual([0, 250, 500, 980]);
+    expect(replayOffsets(["not a time", at(2), at(1)])).toEqual([0, 250, 500]);
     expect(replayOffsets([])).toEqual([]);
   });
 });

@@ -12,13 +12,17 @@ export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 /** Longest pause between two events kept on the playback timeline (ms of recorded time). */
 export const DEFAULT_MAX_GAP_MS = 3_000;
 
-/** Recorded events never share a playback instant: each comes at least this long (ms) after the one before. */
-export const MIN_EVENT_SPACING_MS = 1;
+/**
+ * Each event comes at least this long (ms of playback at 1×) after the one before: a step's events recorded within
+ * the same millisecond, or a whole run of the demo provider (a few ms), would otherwise flash by at once; at this
+ * beat an audience sees the graph grow one event at a time (16× still plays 16 events a second).
+ */
+export const MIN_EVENT_SPACING_MS = 250;
 
 /**
  * Playback offsets (ms from the first event) of events recorded at `times` (ISO strings, in event order): the
- * recorded gaps, each capped at `maxGapMs`, and strictly increasing (a time that does not parse, repeats or goes
- * back comes `MIN_EVENT_SPACING_MS` after the previous event), so every event is one step.
+ * recorded gaps, each capped at `maxGapMs` and at least `MIN_EVENT_SPACING_MS` (a time that does not parse, repeats
+ * or goes back counts as no gap), so every event is one visible step.
  */
 export function replayOffsets(times: readonly string[], maxGapMs = DEFAULT_MAX_GAP_MS): number[] {
   const offsets: number[] = [];
