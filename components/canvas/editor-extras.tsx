@@ -13,6 +13,7 @@ import { toast } from "sonner";
 import type { WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
 import { useTRPC, useTRPCClient } from "../trpc/trpc-context";
 import { Button } from "../ui/button";
+import { downloadFile } from "../ui/download";
 import { statusStyle } from "../ui/status-style";
 import { documentFromSpec, type CanvasDocument } from "./canvas-document";
 import type { CanvasStore } from "./canvas-store";
@@ -80,15 +81,6 @@ export interface EditorExtrasParams {
   saving: WorkflowSave;
   problemCount: number;
   spec: WorkflowSpec;
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** State and handlers of the extras. */
@@ -244,7 +236,7 @@ export function useEditorExtras({ workflowId, workflowName, saving, problemCount
     openRun: () => setRunOpen(true),
     openHistory: () => setHistoryOpen(true),
     openImport: () => fileInput.current?.click(),
-    exportDocument: (name, document) => download(exportFileName(name), exportText(document)),
+    exportDocument: (name, document) => downloadFile(exportFileName(name), exportText(document)),
     internals: {
       store,
       mode,

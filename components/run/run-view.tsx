@@ -8,6 +8,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Network } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ExportButton } from "../export/export-button";
 import { ChunkActions } from "../fork/chunk-actions";
 import { RunLineageStrip } from "../fork/run-lineage-strip";
 import { ReplayButton } from "../replay/replay-button";
@@ -181,7 +182,12 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         errors={errors}
         onJump={jump}
         onJumpToFailure={target === null ? null : jumpToFailure}
-        actions={<ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />}
+        actions={
+          <>
+            <ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />
+            <ExportButton runId={runId} />
+          </>
+        }
         readOnly={readOnly}
         runTokens={runTokens}
         runCost={runCost}
