@@ -187,6 +187,11 @@ test.describe("on a studio that requires sign-in", () => {
     await expect(shared.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
     await expect(shared.getByTestId("graph-node").first()).toBeVisible();
     await expect(shared.getByTestId("chunk-list").locator('[data-testid="chunk"]').first()).toBeVisible();
+    // The logo stays on the shared run (home would ask this reader to sign in).
+    await expect(shared.getByTestId("nav-home")).toHaveAttribute("href", `/share/${token}`);
+    await shared.getByTestId("nav-home").click();
+    await expect(shared).toHaveURL(`${studio}/share/${token}`);
+    await expect(shared.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
     expect(await shareCall(shared.request, studio, token, "runs.get", { runId }, false)).toEqual({ status: 200, code: null });
     expect(await shareCall(shared.request, studio, token, "runs.cancel", { runId }, true)).toEqual({ status: 403, code: "forbidden" });
 

@@ -1,12 +1,11 @@
 /**
- * The bar above every page: the product mark (home link), the section links, and on the right whatever the
- * layout passes in `end` (provider in use, account) followed by the theme toggle. Full width, fixed height
- * (`--header-height`), so IDE pages can give the rest of the viewport to the canvas.
+ * The bar above every page: the product mark (home link; on a share page, the shared run), the section links, and on
+ * the right whatever the layout passes in `end` (provider in use, account) followed by the theme toggle. Full width,
+ * fixed height (`--header-height`), so IDE pages can give the rest of the viewport to the canvas.
  */
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { AppNav } from "./app-nav";
-import { RathMark } from "./rath-mark";
+import { HomeLink } from "./home-link";
 import { ThemeToggle } from "./theme-toggle";
 
 /** The header; `end` renders before the theme toggle. */
@@ -14,10 +13,7 @@ export function AppHeader({ end }: { end?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 h-[var(--header-height)] border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="flex h-full items-center gap-3 px-3 sm:px-4">
-        <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md pr-1 font-semibold tracking-tight text-ink" data-testid="nav-home">
-          <RathMark className="size-5" />
-          <span className="sr-only text-sm sm:not-sr-only">Rath Studio</span>
-        </Link>
+        <HomeLink />
         <span aria-hidden="true" className="hidden h-5 w-px bg-line sm:block" />
         <AppNav />
         <div className="ml-auto flex shrink-0 items-center gap-2">
