@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startRunFromHome } from "./helpers";
+import { selectedGraphNode, startRunFromHome } from "./helpers";
 
 test("the fork/merge example shows two forks merged into one session", async ({ page }) => {
   await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
@@ -18,14 +18,14 @@ test("the fork/merge example shows two forks merged into one session", async ({ 
 });
 
 test("the selector example shows the router's route decision", async ({ page }) => {
-  const reason = "known failure, not fixed yet: the router session is folded into a collapsed chain on the final build, so the test cannot click it — issue 10";
-  console.log(`skipped: ${reason}`);
-  test.skip(true, reason);
   await startRunFromHome(page, "Selector loop", "Write a haiku about branches.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  // A graph this small draws every session (no chain folds the router away).
+  await expect(page.getByTestId("graph-chain")).toHaveCount(0);
   const router = page.locator('[data-testid="graph-node"][data-node-id="router"]').first();
   await router.click();
-  await expect(router).toHaveAttribute("aria-selected", "true");
+  await expect(router).toHaveAttribute("data-selected", "true");
+  await expect(selectedGraphNode(page)).toHaveAttribute("data-session-id", (await router.getAttribute("data-session-id")) as string);
   const decision = page.getByTestId("chunk-list").getByTestId("route-decision").first();
   await expect(decision).toBeVisible();
   await expect(decision).toContainText("chose");

@@ -25,3 +25,11 @@ export async function startRunFromHome(page: Page, workflowName: string, input: 
   expect(runId).toMatch(/^run_/);
   return runId as string;
 }
+
+/**
+ * The graph node a screen reader hears as the selection: xyflow's focusable wrapper carries `aria-current`, the
+ * node inside it the session's data attributes.
+ */
+export function selectedGraphNode(page: Page) {
+  return page.locator('.react-flow__node[aria-current="true"] [data-testid="graph-node"]');
+}

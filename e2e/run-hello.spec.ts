@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startRunFromHome } from "./helpers";
+import { selectedGraphNode, startRunFromHome } from "./helpers";
 
 test("a run of the hello example started from the UI succeeds and shows its sessions and chunks", async ({ page }) => {
   const input = `List the workspace please (e2e ${Date.now()})`;
@@ -29,7 +29,8 @@ test("a run of the hello example started from the UI succeeds and shows its sess
   await expect(page.getByTestId("chunk-list").getByTestId("chunk-kind")).toHaveText("user");
   const loop = page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
   await loop.click();
-  await expect(loop).toHaveAttribute("aria-selected", "true");
+  await expect(loop).toHaveAttribute("data-selected", "true");
+  await expect(selectedGraphNode(page)).toHaveAttribute("data-session-id", (await loop.getAttribute("data-session-id")) as string);
   await expect(page.getByTestId("chunk-list").locator('[data-kind="tool_result"]').first()).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/run-hello.png", fullPage: false });
 

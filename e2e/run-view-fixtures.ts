@@ -75,7 +75,7 @@ export function chainSpec(name: string, provider: string, model: string, length:
   return {
     version: 1,
     name,
-    settings: { defaultProvider: provider, defaultModel: model, maxSteps: 50 },
+    settings: { defaultProvider: provider, defaultModel: model, maxSteps: Math.max(50, length + 10) },
     nodes: [{ id: "input", type: "input", label: "Question", config: { defaultText: "Go." } }, ...gates, ...agents, { id: "output", type: "output", label: "Answer", config: {} }],
     edges: ids.slice(1).map((target, index) => edge(ids[index] as string, target)),
   };

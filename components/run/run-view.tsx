@@ -286,6 +286,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             session={selected}
             labels={labels}
             workflowId={readOnly ? null : run.workflowId}
+            revisionId={run.revisionId}
             revisionNumber={revisionNumber}
             selectedChunk={selectedId === chosenSession ? chunkIndex : null}
             onSelectChunk={onSelectChunk}

@@ -59,7 +59,7 @@ function SessionNodeView({ data }: NodeProps<SessionFlowNode>) {
       data-lineage-kind={session.lineage.lineage_kind}
       data-status={status}
       data-failure-path={data.onFailurePath ? "true" : "false"}
-      aria-selected={data.selected}
+      data-selected={data.selected ? "true" : "false"}
       className={frame(data, data.onFailurePath, data.failed)}
     >
       <Handles />

@@ -6,8 +6,8 @@
  * hovering highlights the session (and its timeline step).
  */
 import "@xyflow/react/dist/style.css";
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type NodeMouseHandler } from "@xyflow/react";
-import { useEffect, useMemo, useRef } from "react";
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler } from "@xyflow/react";
+import { useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
 import { Layers } from "lucide-react";
@@ -15,6 +15,8 @@ import { useIsDark } from "../shell/use-theme";
 import { Button } from "../ui/button";
 import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
 import { GraphLegend } from "./graph-legend";
+import { minimapSize } from "./minimap-size";
+import { useGraphFraming } from "./use-graph-framing";
 import { GRAPH_NODE_TYPES, type GraphFlowNode } from "./graph-nodes";
 import type { FlowProjection } from "./to-flow-graph";
 
@@ -42,15 +44,6 @@ export interface SessionGraphProps {
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
 /** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
 const MAX_ELK_NODES = 150;
-/**
- * Below this zoom a node's text cannot be read: a large graph that would need it opens on its focus instead. A
- * small one (up to FIT_WHOLE_NODES) is still shown whole: its shape matters more than its labels.
- */
-const MIN_READABLE_ZOOM = 0.5;
-const FIT_WHOLE_NODES = 40;
-const FOCUS_ZOOM = 0.85;
-const FIT_PADDING = 0.15;
-
 /** Whether two node data objects hold the same values (arrays compared item by item, one level deep). */
 function shallowEqual(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
   const keys = Object.keys(left);
@@ -118,6 +111,8 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         draggable: false,
         connectable: false,
         selectable: false,
+        // The wrapper is what a keyboard focuses and a screen reader names: it says which node is the selection.
+        domAttributes: extras.selected ? { "aria-current": "true" } : undefined,
         ariaLabel:
           data.kind === "session"
             ? `Session ${extras.label ?? data.session.nodeId ?? data.session.id}, ${data.failed ? "failed" : data.session.lineage.lineage_kind}`
@@ -145,71 +140,30 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     [projection, highlightedNodes],
   );
 
-  const flow = useReactFlow();
-  const container = useRef<HTMLDivElement>(null);
-  const framed = useRef(false);
-  const lastCentred = useRef<string | null>(null);
-  // Until the person pans or zooms, a growing graph is framed again whenever its final layout placed new nodes.
-  const userMoved = useRef(false);
-  const framedCount = useRef(0);
-  const framedWhole = useRef(false);
-  useEffect(() => {
-    if (nodes.length === 0) return;
-    if (source === "provisional" && nodes.length > 1) return;
-    if (framed.current && (userMoved.current || !framedWhole.current || nodes.length === framedCount.current)) return;
-    const { width, height } = container.current?.getBoundingClientRect() ?? { width: 0, height: 0 };
-    if (width === 0 || height === 0) return;
-    const first = !framed.current;
-    framed.current = true;
-    framedCount.current = nodes.length;
-    const fitZoom = Math.min(width / Math.max(1, layout.width), height / Math.max(1, layout.height)) / (1 + 2 * FIT_PADDING);
-    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
-    // The (default) selection is not scrolled to on its own: the opening view is this one.
-    lastCentred.current = selectedNodeId;
-    if (framedWhole.current) {
-      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
-      return;
-    }
-    // Too large to read whole: open on the focus (centred) or the root (at the left edge, centred across).
-    const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
-    const focus = nodes.find((node) => node.id === focusNodeId);
-    if (focus !== undefined) {
-      void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
-      return;
-    }
-    const root = nodes[0] as GraphFlowNode;
-    void flow.setViewport({ x: 24 - root.position.x * FOCUS_ZOOM, y: height / 2 - (root.position.y + (root.height ?? 0) / 2) * FOCUS_ZOOM, zoom: FOCUS_ZOOM });
-  }, [nodes, source, flow, layout, selectedNodeId, focusSessionId, projection]);
-
-  // A selection made elsewhere (the URL, "Jump to failure", the timeline) scrolls its node into view.
-  useEffect(() => {
-    if (selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current) return;
-    lastCentred.current = selectedNodeId;
-    const node = flow.getNode(selectedNodeId);
-    if (node === undefined) return;
-    const { x, y, zoom } = flow.getViewport();
-    const bounds = container.current?.getBoundingClientRect();
-    if (bounds === undefined) return;
-    const left = node.position.x * zoom + x;
-    const top = node.position.y * zoom + y;
-    const inside = left >= 0 && top >= 0 && left + (node.width ?? 0) * zoom <= bounds.width && top + (node.height ?? 0) * zoom <= bounds.height;
-    if (!inside) void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(zoom, FOCUS_ZOOM), duration: 250 });
-  }, [selectedNodeId, flow, nodes]);
+  const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
+  const framing = useGraphFraming({ nodes, source, layout, selectedNodeId, focusNodeId });
 
   const activate = (node: GraphFlowNode): void => {
     if (node.type === "session") onSelectSession(node.data.session.id);
-    else if (node.type === "chain") onToggleChain(node.data.chainId);
-    else if (node.type === "failure") onFailure();
+    else if (node.type === "chain") {
+      framing.revealAfterOpening(node.data.sessions.map((session) => session.id));
+      onToggleChain(node.data.chainId);
+    } else if (node.type === "failure") onFailure();
   };
   const onNodeClick: NodeMouseHandler<GraphFlowNode> = (_event, node) => activate(node);
+  const collapseChains = () => {
+    framing.reframe();
+    onCollapseChains?.();
+  };
   const kinds = useMemo(() => new Set(projection.nodes.flatMap((node) => (node.data.kind === "session" ? [node.data.session.lineage.lineage_kind] : []))), [projection]);
   const isDark = useIsDark();
+  const minimap = useMemo(() => minimapSize(layout.width, layout.height), [layout.width, layout.height]);
 
   return (
     // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
-      ref={container}
+      ref={framing.container}
       data-testid="session-graph"
       data-layout={source}
       data-node-count={nodes.length}
@@ -232,9 +186,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         onNodeClick={onNodeClick}
         onNodeMouseEnter={(_event, node) => onHover(sessionsOfNode(node))}
         onNodeMouseLeave={() => onHover([])}
-        onMoveStart={(event) => {
-          if (event !== null) userMoved.current = true;
-        }}
+        onMove={framing.onMove}
         onlyRenderVisibleElements
         nodesDraggable={false}
         nodesConnectable={false}
@@ -247,11 +199,24 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       >
         <Background gap={20} size={1} color="var(--rath-line)" />
         <Controls showInteractive={false} position="bottom-right" />
-        {nodes.length > 12 ? <MiniMap pannable zoomable position="top-right" className="!hidden md:!block" nodeColor="var(--rath-line-strong)" maskColor="color-mix(in srgb, var(--rath-canvas) 70%, transparent)" /> : null}
+        {nodes.length > 12 ? (
+          <MiniMap
+            pannable
+            zoomable
+            position="top-right"
+            className="!hidden md:!block"
+            style={minimap}
+            nodeColor="var(--rath-muted)"
+            nodeStrokeColor="var(--rath-muted)"
+            // In the graph's own units: at least ~2 px on screen, however far the minimap scales a long graph down.
+            nodeStrokeWidth={2 / Math.min(minimap.width / Math.max(1, layout.width), minimap.height / Math.max(1, layout.height))}
+            maskColor="color-mix(in srgb, var(--rath-canvas) 70%, transparent)"
+          />
+        ) : null}
       </ReactFlow>
       {expandedChains > 0 && onCollapseChains !== undefined ? (
         <div className="absolute top-2 left-2">
-          <Button size="sm" variant="secondary" icon={Layers} data-testid="collapse-chains" onClick={onCollapseChains}>
+          <Button size="sm" variant="secondary" icon={Layers} data-testid="collapse-chains" onClick={collapseChains}>
             Collapse {expandedChains === 1 ? "chain" : `${expandedChains} chains`}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { graphSession } from "../run-state/testing-sessions";
-import { chainIdOf, toFlowGraph } from "./to-flow-graph";
+import { chainIdOf, COLLAPSE_CHAINS_ABOVE, toFlowGraph } from "./to-flow-graph";
 
 const failing = { toolErrors: { count: 1, firstIndex: 2 } };
 
@@ -47,15 +47,32 @@ describe("toFlowGraph", () => {
     const chain = [graphSession("n-0")];
     for (let index = 1; index < 6; index++) chain.push(graphSession(`n-${index}`, [`n-${index - 1}`], "op_session_loop", index === 3 ? failing : {}));
     chain.push(graphSession("fork-x", ["n-5"], "op_fork"), graphSession("fork-y", ["n-5"], "op_fork"));
-    const collapsed = toFlowGraph({ sessions: chain });
+    // A graph this small draws every session: nothing collapses unless asked.
+    expect(toFlowGraph({ sessions: chain }).nodes.map((node) => node.id)).toEqual(chain.map((session) => session.id));
+    expect(toFlowGraph({ sessions: chain }).chains.size).toBe(0);
+    const collapsed = toFlowGraph({ sessions: chain, collapseChainsAbove: 0 });
     const id = chainIdOf("n-0");
     expect(collapsed.nodes.map((node) => node.id)).toEqual([id, "fork-x", "fork-y"]);
     expect(collapsed.nodes[0]?.data).toMatchObject({ kind: "chain", toolErrors: 1, failed: true, onFailurePath: true });
     expect(collapsed.edges.map((edge) => edge.id)).toEqual([`${id}->fork-x`, `${id}->fork-y`]);
     expect(collapsed.nodeOfSession.get("n-3")).toBe(id);
     expect(collapsed.chains.get(id)).toEqual(["n-0", "n-1", "n-2", "n-3", "n-4", "n-5"]);
-    expect(toFlowGraph({ sessions: chain, expandedChains: new Set([id]) }).nodes).toHaveLength(8);
-    expect(toFlowGraph({ sessions: chain.slice(0, 3) }).nodes).toHaveLength(3);
+    expect(toFlowGraph({ sessions: chain, collapseChainsAbove: 0, expandedChains: new Set([id]) }).nodes).toHaveLength(8);
+    expect(toFlowGraph({ sessions: chain.slice(0, 3), collapseChainsAbove: 0 }).nodes).toHaveLength(3);
+  });
+
+  it("collapses chains only once the graph has more drawn sessions than COLLAPSE_CHAINS_ABOVE", () => {
+    const line = (length: number) => [graphSession("n-0"), ...Array.from({ length: length - 1 }, (_, index) => graphSession(`n-${index + 1}`, [`n-${index}`]))];
+    const atLimit = toFlowGraph({ sessions: line(COLLAPSE_CHAINS_ABOVE) });
+    expect(atLimit.nodes).toHaveLength(COLLAPSE_CHAINS_ABOVE);
+    expect(atLimit.nodes.every((node) => node.data.kind === "session")).toBe(true);
+    const above = toFlowGraph({ sessions: line(COLLAPSE_CHAINS_ABOVE + 1) });
+    expect(above.nodes.map((node) => node.id)).toEqual([chainIdOf("n-0")]);
+    expect(above.chains.get(chainIdOf("n-0"))).toHaveLength(COLLAPSE_CHAINS_ABOVE + 1);
+    // Folded prompt sessions are not drawn, so they do not count.
+    const prompts = Array.from({ length: 10 }, (_, index) => graphSession(`p-${index}`, [], "leaf_system"));
+    const withPrompts = [...line(COLLAPSE_CHAINS_ABOVE).map((session, index) => (index > 0 && index <= 10 ? { ...session, lineage: { ...session.lineage, parent_session_ids: [...session.lineage.parent_session_ids, `p-${index - 1}`] } } : session)), ...prompts];
+    expect(toFlowGraph({ sessions: withPrompts }).nodes).toHaveLength(COLLAPSE_CHAINS_ABOVE);
   });
 
   it("folds closed fork/merge diamonds into the chains around them only in a large graph", () => {
@@ -70,7 +87,8 @@ describe("toFlowGraph", () => {
     ];
     const small = [graphSession("root-0"), graphSession("agent-prompt", [], "leaf_system"), ...thread("t0"), ...thread("t1")];
     expect(toFlowGraph({ sessions: small }).nodes.map((node) => node.id).slice(0, 7)).toEqual(["root-0", "t0-a", "t0-b", "t0-x", "t0-y", "t0-m", "t0-c"]);
-    const forced = toFlowGraph({ sessions: small, absorbForksAbove: 0 });
+    expect(toFlowGraph({ sessions: small, collapseChainsAbove: 0 }).nodes.map((node) => node.id).slice(0, 7)).toEqual(["root-0", "t0-a", "t0-b", "t0-x", "t0-y", "t0-m", "t0-c"]);
+    const forced = toFlowGraph({ sessions: small, collapseChainsAbove: 0, absorbForksAbove: 0 });
     expect(forced.nodes.map((node) => node.id)).toEqual(["root-0", chainIdOf("t0-a"), chainIdOf("t1-a")]);
     expect(forced.nodes[1]?.data).toMatchObject({ kind: "chain", forks: 1, toolErrors: 1, failed: true });
     expect(forced.chains.get(chainIdOf("t0-a"))).toEqual(["t0-a", "t0-b", "t0-x", "t0-y", "t0-m", "t0-c"]);

@@ -2,9 +2,10 @@
  * The run graph as nodes and edges to draw (no React, no layout): sessions, with
  * - agent prompt sessions folded into the agent turn they feed (a `leaf_system` or empty root whose only children
  *   are that agent's loops), unless asked to show them;
- * - long linear chains collapsed into one expandable node (unless expanded: selecting a session inside one
- *   expands it, see run-view.tsx); in a large
- *   graph a chain also swallows the closed fork/merge diamonds on its way (see linear-stretches.ts);
+ * - in a graph too large to read whole (more than `COLLAPSE_CHAINS_ABOVE` drawn sessions), long linear chains
+ *   collapsed into one expandable node (unless expanded: selecting a session inside one expands it, see
+ *   run-view.tsx); a small graph draws every session, since its shape is the point; in a very large graph a chain
+ *   also swallows the closed fork/merge diamonds on its way (see linear-stretches.ts);
  * - the path from the root to every failure marked (sessions with failed tool results, and the step the run
  *   failed at, drawn as its own node after its input sessions);
  * - the steps that run now or next drawn as pending nodes after their input sessions.
@@ -21,6 +22,12 @@ export const NODE_SIZES = {
   pending: { width: 200, height: 44 },
   failure: { width: 232, height: 60 },
 } as const;
+
+/**
+ * Graphs with more drawn sessions than this collapse their long chains. Up to it every session is its own node: the
+ * graph is framed whole (session-graph.tsx) and a chain folded away would only hide what the person came to see.
+ */
+export const COLLAPSE_CHAINS_ABOVE = 40;
 
 /** Graphs with more drawn sessions than this fold closed fork/merge diamonds into the chains around them. */
 export const ABSORB_FORKS_ABOVE = 200;
@@ -51,6 +58,8 @@ export interface ProjectionInput {
   failure?: FailureNode | null;
   /** Chains of at least this many sessions collapse (default 4; sessions inside absorbed forks do not count). */
   minChainLength?: number;
+  /** Only graphs with more drawn sessions than this collapse chains (default `COLLAPSE_CHAINS_ABOVE`). */
+  collapseChainsAbove?: number;
   /** Above this many drawn sessions, closed fork/merge diamonds join the chains around them (default 200). */
   absorbForksAbove?: number;
 }
@@ -207,10 +216,13 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
   const chainOf = new Map<string, string>();
   const chains = new Map<string, string[]>();
   const forksOf = new Map<string, number>();
-  const stretches = linearStretches(
-    { ids: visible.map((session) => session.id), parentsOf: (id) => parentsOf.get(id) ?? [], childrenOf: (id) => childrenOf.get(id) ?? [] },
-    { minSpine: minChain, absorbForks: visible.length > (input.absorbForksAbove ?? ABSORB_FORKS_ABOVE) },
-  );
+  const collapses = visible.length > (input.collapseChainsAbove ?? COLLAPSE_CHAINS_ABOVE);
+  const stretches = collapses
+    ? linearStretches(
+        { ids: visible.map((session) => session.id), parentsOf: (id) => parentsOf.get(id) ?? [], childrenOf: (id) => childrenOf.get(id) ?? [] },
+        { minSpine: minChain, absorbForks: visible.length > (input.absorbForksAbove ?? ABSORB_FORKS_ABOVE) },
+      )
+    : [];
   for (const stretch of stretches) {
     const chainId = chainIdOf(stretch.spine[0] as string);
     chains.set(chainId, stretch.members);

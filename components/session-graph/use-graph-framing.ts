@@ -1,0 +1,150 @@
+"use client";
+/**
+ * Where the session graph's view goes, and when it moves on its own:
+ * - on open (once the final layout is in): a graph readable whole is framed whole; a larger one opens at a readable
+ *   zoom on its focus (the URL's session or the first failure), else on its root;
+ * - while the person has not panned or zoomed, a graph framed whole is framed again as it grows;
+ * - a chain the person opens is brought into view (its start when it is too long to show whole);
+ * - a selection made elsewhere (URL, timeline, "Jump to failure") scrolls its node into view, once drawn;
+ * - after "Collapse chains" the graph is framed afresh, as on open.
+ */
+import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
+import type { LayoutResult } from "../graph-layout/layout-types";
+import type { GraphFlowNode } from "./graph-nodes";
+
+/**
+ * Below this zoom a node's text cannot be read: a large graph that would need it opens on its focus instead. A
+ * small one (up to FIT_WHOLE_NODES) is still shown whole: its shape matters more than its labels.
+ */
+const MIN_READABLE_ZOOM = 0.5;
+const FIT_WHOLE_NODES = 40;
+const FOCUS_ZOOM = 0.85;
+const FIT_PADDING = 0.15;
+
+type Bounds = { width: number; height: number };
+type Flow = Pick<ReactFlowInstance, "fitView" | "getViewport" | "setViewport" | "setCenter">;
+
+/** Whether `node` lies wholly inside a container of `bounds` at `viewport`. */
+function isInView(viewport: Viewport, node: GraphFlowNode, bounds: Bounds): boolean {
+  const left = node.position.x * viewport.zoom + viewport.x;
+  const top = node.position.y * viewport.zoom + viewport.y;
+  return left >= 0 && top >= 0 && left + (node.width ?? 0) * viewport.zoom <= bounds.width && top + (node.height ?? 0) * viewport.zoom <= bounds.height;
+}
+
+/** Puts `node` at the left edge, centred across, at `zoom`. */
+function startAt(flow: Flow, node: GraphFlowNode, bounds: Bounds, zoom: number, duration?: number): void {
+  void flow.setViewport({ x: 24 - node.position.x * zoom, y: bounds.height / 2 - (node.position.y + (node.height ?? 0) / 2) * zoom, zoom }, duration === undefined ? undefined : { duration });
+}
+
+/**
+ * Brings the sessions of a chain just opened into view: all of them when they fit at a readable zoom, else the
+ * chain's start at the opening zoom (the rest follows to the right).
+ */
+function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly string[], bounds: Bounds): void {
+  const wanted = new Set(ids);
+  const members = nodes.filter((node) => wanted.has(node.id));
+  const first = members[0];
+  if (first === undefined) return;
+  const left = Math.min(...members.map((node) => node.position.x));
+  const top = Math.min(...members.map((node) => node.position.y));
+  const right = Math.max(...members.map((node) => node.position.x + (node.width ?? 0)));
+  const bottom = Math.max(...members.map((node) => node.position.y + (node.height ?? 0)));
+  const fitZoom = Math.min(bounds.width / Math.max(1, right - left), bounds.height / Math.max(1, bottom - top)) / (1 + 2 * FIT_PADDING);
+  if (fitZoom >= MIN_READABLE_ZOOM) {
+    void flow.fitView({ nodes: members.map((node) => ({ id: node.id })), padding: FIT_PADDING, maxZoom: 1.1, duration: 200 });
+    return;
+  }
+  startAt(flow, first, bounds, Math.max(flow.getViewport().zoom, FOCUS_ZOOM), 200);
+}
+
+/** What the graph tells the framing. */
+export interface GraphFramingInput {
+  nodes: readonly GraphFlowNode[];
+  source: "provisional" | "elk" | "quick";
+  layout: LayoutResult;
+  selectedNodeId: string | null;
+  /** Where a graph too large to read whole opens (null: its root). */
+  focusNodeId: string | null;
+}
+
+/** Handles for the graph. */
+export interface GraphFraming {
+  /** The graph's container (its size decides the zooms). */
+  container: RefObject<HTMLDivElement | null>;
+  /** Before a chain opens: its sessions are brought into view once laid out. */
+  revealAfterOpening: (sessionIds: readonly string[]) => void;
+  /** Before every chain closes: the graph is framed afresh. */
+  reframe: () => void;
+  /** xyflow's `onMove`: a real pan or zoom by the person (a click also starts a gesture, but never moves). */
+  onMove: (event: MouseEvent | TouchEvent | null) => void;
+}
+
+/** The framing of one graph (inside its ReactFlowProvider). */
+export function useGraphFraming({ nodes, source, layout, selectedNodeId, focusNodeId }: GraphFramingInput): GraphFraming {
+  const flow = useReactFlow();
+  const container = useRef<HTMLDivElement>(null);
+  const framed = useRef(false);
+  const lastCentred = useRef<string | null>(null);
+  const userMoved = useRef(false);
+  const framedCount = useRef(0);
+  const framedWhole = useRef(false);
+  const revealing = useRef<readonly string[] | null>(null);
+
+  useEffect(() => {
+    if (nodes.length === 0) return;
+    if (source === "provisional" && nodes.length > 1) return;
+    const bounds = container.current?.getBoundingClientRect();
+    if (bounds === undefined || bounds.width === 0 || bounds.height === 0) return;
+    const members = revealing.current;
+    if (members !== null && nodes.some((node) => node.id === members[0])) {
+      revealing.current = null;
+      framedCount.current = nodes.length;
+      // The selection's node may have changed with the opening (it was the chain): this view wins over scrolling to it.
+      lastCentred.current = selectedNodeId;
+      revealNodes(flow, nodes, members, bounds);
+      return;
+    }
+    if (framed.current && (userMoved.current || !framedWhole.current || nodes.length === framedCount.current)) return;
+    const first = !framed.current;
+    framed.current = true;
+    framedCount.current = nodes.length;
+    const fitZoom = Math.min(bounds.width / Math.max(1, layout.width), bounds.height / Math.max(1, layout.height)) / (1 + 2 * FIT_PADDING);
+    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
+    // The (default) selection is not scrolled to on its own: the opening view is this one.
+    lastCentred.current = selectedNodeId;
+    if (framedWhole.current) {
+      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
+      return;
+    }
+    const focus = nodes.find((node) => node.id === focusNodeId);
+    if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
+    else startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
+  }, [nodes, source, flow, layout, selectedNodeId, focusNodeId]);
+
+  // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
+  // (a selection inside a chain first opens the chain).
+  useEffect(() => {
+    if (selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current || source === "provisional") return;
+    const node = nodes.find((entry) => entry.id === selectedNodeId);
+    const bounds = container.current?.getBoundingClientRect();
+    if (node === undefined || bounds === undefined) return;
+    lastCentred.current = selectedNodeId;
+    const viewport = flow.getViewport();
+    if (!isInView(viewport, node, bounds)) {
+      void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(viewport.zoom, FOCUS_ZOOM), duration: 250 });
+    }
+  }, [selectedNodeId, flow, nodes, source]);
+
+  const revealAfterOpening = useCallback((sessionIds: readonly string[]) => {
+    revealing.current = sessionIds;
+  }, []);
+  const reframe = useCallback(() => {
+    framed.current = false;
+    userMoved.current = false;
+  }, []);
+  const onMove = useCallback((event: MouseEvent | TouchEvent | null) => {
+    if (event !== null) userMoved.current = true;
+  }, []);
+  return { container, revealAfterOpening, reframe, onMove };
+}
