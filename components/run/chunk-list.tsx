@@ -38,10 +38,11 @@ function SegmentHeader({ row, onToggle, onSelectSession }: { row: Extract<ChunkR
   const { segment } = row;
   const count = segment.to - segment.from;
   return (
-    <div data-testid="chunk-segment" data-kind={segment.kind} data-collapsed={String(row.collapsed)} className="flex min-w-0 items-center gap-2 pt-2 pb-1 text-[11px] text-muted">
-      <button type="button" aria-expanded={!row.collapsed} onClick={onToggle} className="inline-flex min-w-0 items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-ink">
+    // Wraps instead of cutting: the title is never truncated, the figures move to the next line when narrow.
+    <div data-testid="chunk-segment" data-kind={segment.kind} data-collapsed={String(row.collapsed)} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 pt-2 pb-1 text-[11px] text-muted">
+      <button type="button" aria-expanded={!row.collapsed} onClick={onToggle} className="inline-flex max-w-full items-center gap-1 rounded text-left font-semibold tracking-wide uppercase hover:text-ink">
         <ChevronRight className={`size-3 shrink-0 transition-transform ${row.collapsed ? "" : "rotate-90"}`} aria-hidden="true" />
-        <span className="truncate">{SEGMENT_TITLES[segment.kind]}</span>
+        <span data-testid="chunk-segment-title">{SEGMENT_TITLES[segment.kind]}</span>
       </button>
       <span className="shrink-0 tabular">
         #{segment.from}–#{segment.to - 1} · {count} chunk{count === 1 ? "" : "s"}
@@ -168,7 +169,9 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
               ) : byIndex.has(row.index) ? (
                 <ChunkItem view={byIndex.get(row.index) as SessionChunk} selected={row.index === selectedIndex} onSelect={onSelect} />
               ) : (
-                <div data-testid="chunk-placeholder" className="h-14 animate-pulse rounded-md bg-raised" aria-label={`Loading chunk ${row.index}`} />
+                <div data-testid="chunk-placeholder" className="h-14 animate-pulse rounded-md bg-raised">
+                  <span className="sr-only">Loading chunk {row.index}</span>
+                </div>
               )}
             </div>
           );

@@ -22,11 +22,12 @@ export function CopyableId({ id, testId, className = "" }: { id: string; testId?
       data-testid={testId}
       data-id={id}
       title={`${id} — click to copy`}
-      aria-label={`Copy id ${id}`}
       onClick={copy}
       className={`group inline-flex max-w-full items-center gap-1 rounded px-1 font-mono text-xs text-muted tabular hover:bg-raised hover:text-ink ${className}`}
     >
+      {/* The name starts with what is shown (WCAG 2.5.3), then says what the button does. */}
       <span className="truncate">{shortId(id)}</span>
+      <span className="sr-only">, copy the full id {id}</span>
       {copied ? <Check className="size-3 shrink-0" aria-hidden="true" /> : <Copy className="size-3 shrink-0 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true" />}
     </button>
   );
