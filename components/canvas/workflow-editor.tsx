@@ -35,6 +35,7 @@ import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useValidation } from "./use-validation";
 import { fingerprintOf, useWorkflowSave, type RevisionView } from "./use-workflow-save";
 import { EditorExtras, useEditorExtras } from "./editor-extras";
+import { useRevisionLink } from "./use-revision-link";
 
 /** What the page hands in: the workflow and its head revision (null before the first save). */
 export interface WorkflowEditorProps {
@@ -189,6 +190,9 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
     },
     [flow, store],
   );
+
+  const isDrawn = useCallback((nodeId: string) => flow.getNode(nodeId)?.measured?.width !== undefined, [flow]);
+  useRevisionLink(workflow.id, (revision, opened) => extras.internals.enter({ kind: "revision", revision }, opened), reveal, isDrawn);
 
   const revealProblem = useCallback(
     (problem: Problem) => {

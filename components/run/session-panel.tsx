@@ -9,6 +9,7 @@ import { ExternalLink, MousePointerClick } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import type { Usage } from "../../runtime/session/usage";
+import { canvasNodeHref } from "../canvas/revision-link";
 import type { GraphSessionData } from "../run-state/live-graph";
 import { CopyableId } from "../ui/copyable-id";
 import { EmptyState } from "../ui/empty-state";
@@ -28,6 +29,8 @@ export interface SessionPanelProps {
   labels: Readonly<Record<string, string>>;
   /** The workflow, for the "Open node" link to the editor; null where there is no editor (a shared run). */
   workflowId: string | null;
+  /** The revision the run ran (the one that produced its sessions): the editor opens it read-only. */
+  revisionId: string;
   revisionNumber: number | null;
   selectedChunk: number | null;
   onSelectChunk: (index: number) => void;
@@ -59,16 +62,8 @@ function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageS
   return { own: figure(sets.own), cumulative: figure(sets.cumulative), subtree: figure(sets.subtree), run: figure(sets.run) };
 }
 
-/** Where the canvas editor shows the node that produced a session, at the run's revision. */
-export function canvasNodeHref(workflowId: string, revisionNumber: number | null, nodeId: string): string {
-  const params = new URLSearchParams();
-  if (revisionNumber !== null) params.set("revision", String(revisionNumber));
-  params.set("node", nodeId);
-  return `/workflows/${encodeURIComponent(workflowId)}?${params.toString()}`;
-}
-
 /** The panel. */
-export function SessionPanel({ sessions, session, labels, workflowId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs }: SessionPanelProps) {
+export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs }: SessionPanelProps) {
   const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
   const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
   if (session === null) {
@@ -109,7 +104,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionNu
             </span>
           ) : null}
           {session.nodeId !== null && workflowId !== null ? (
-            <Link prefetch={false} data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionNumber, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
+            <Link prefetch={false} data-testid="canvas-node-link" href={canvasNodeHref(workflowId, revisionId, session.nodeId)} className="ml-auto inline-flex items-center gap-1 text-accent hover:underline">
               Open node{revisionNumber === null ? "" : ` (rev ${revisionNumber})`} <ExternalLink className="size-3" aria-hidden="true" />
             </Link>
           ) : null}
