@@ -80,7 +80,7 @@ test.describe("editing the canvas", () => {
     await expect(reopened.getByTestId("unsaved-marker")).toHaveCount(0);
   });
 
-  test("the leave-page guard asks before a tab with unsaved changes closes, and not once they are saved", async ({ page }) => {
+  test("the leave-page guard asks before a tab with unsaved changes closes or a link leaves the editor, and not once they are saved", async ({ page }) => {
     const { spec, layout } = linearSpec("guard");
     const workflowId = await createWorkflow(page.request, "E2E guard", spec, layout);
     await openEditor(page, workflowId);
@@ -92,6 +92,16 @@ test.describe("editing the canvas", () => {
     expect(dialog.type()).toBe("beforeunload");
     await dialog.dismiss();
     expect(page.isClosed()).toBe(false);
+    await expect(node(page, "agent")).toContainText("Not saved yet");
+
+    // A link to another page of the studio asks too; declining keeps the editor and its edits.
+    const confirmAsked = page.waitForEvent("dialog");
+    await page.getByTestId("nav-home").click();
+    const confirm = await confirmAsked;
+    expect(confirm.type()).toBe("confirm");
+    expect(confirm.message()).toContain("unsaved changes");
+    await confirm.dismiss();
+    await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}$`));
     await expect(node(page, "agent")).toContainText("Not saved yet");
 
     await focusPane(page);

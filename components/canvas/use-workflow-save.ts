@@ -14,6 +14,7 @@ import { useTRPC } from "../trpc/trpc-context";
 import type { RouterOutputs } from "../trpc/router-types";
 import { toLayout, toSpec, type CanvasDocument } from "./canvas-document";
 import { clearDraft, writeDraft } from "./draft-storage";
+import { useLeaveGuard } from "./use-leave-guard";
 
 /** A saved revision as the API returns it. */
 export type RevisionView = NonNullable<RouterOutputs["workflows"]["get"]["head"]>;
@@ -78,15 +79,7 @@ export function useWorkflowSave(workflowId: string, document: CanvasDocument, in
     return () => window.clearTimeout(timer);
   }, [enabled, dirty, document, base.revisionId, workflowId]);
 
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const guard = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", guard);
-    return () => window.removeEventListener("beforeunload", guard);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const save = useCallback(
     async (message = ""): Promise<RevisionView | null> => {
