@@ -24,7 +24,7 @@ import { CommandPalette, type PaletteAction } from "./command-palette";
 import { autoLayout, NODE_SIZE } from "./auto-layout";
 import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
-import { NO_DECORATIONS, openFit, type Decorations } from "./flow-projection";
+import { NO_DECORATIONS, OPEN_FIT, type Decorations } from "./flow-projection";
 import { NodePalette } from "./node-palette";
 import { indexProblems, problemDecorations } from "./problem-index";
 import { ProblemsPanel } from "./problems-panel";
@@ -140,7 +140,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
           const laidOut = { ...current, positions: { ...current.positions, ...result.positions } };
           store.getState().replaceDocument(laidOut, { resetHistory: true });
           saving.setBase({ ...initialBase, fingerprint: fingerprintOf(laidOut) });
-          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut.nodes.length)));
+          window.requestAnimationFrame(() => void flow.fitView(OPEN_FIT));
         },
         () => undefined,
       );
