@@ -58,6 +58,8 @@ test("New blank and New from template run on the demo provider by default, or on
     const onLocal = details.filter((detail) => detail.head?.spec.settings.defaultProvider === "local-llm");
     expect(onLocal.map((detail) => detail.head?.spec.settings.defaultModel)).toEqual(["llama3.2"]);
     expect(details.length - onLocal.length).toBeGreaterThanOrEqual(1);
+    // The copy made from the template would make "Hello agent" ambiguous for the specs after this one.
+    for (const detail of onLocal) await trpcMutation(page.request, "workflows.delete", { workflowId: detail.workflow.id });
   } finally {
     await trpcMutation(page.request, "settings.providers.delete", { name: "local-llm" });
     await trpcMutation(page.request, "settings.providers.delete", { name: "modelless" });
