@@ -85,15 +85,19 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   const hasProblems = data.problems.length > 0;
   const ring = diff?.ring ?? status?.color ?? (hasProblems ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : undefined);
   const far = useStore(isFar);
+  // What the tests and the run overlay read, the same in both looks.
+  const testAttributes = {
+    "data-testid": "canvas-node",
+    "data-node-id": id,
+    "data-node-type": type,
+    "data-problems": data.problems.length,
+    "data-status": data.status ?? "",
+    "data-diff": data.diff ?? "",
+  };
   if (far) {
     return (
       <div
-        data-testid="canvas-node"
-        data-node-id={id}
-        data-node-type={type}
-        data-problems={data.problems.length}
-        data-status={data.status ?? ""}
-        data-diff={data.diff ?? ""}
+        {...testAttributes}
         data-far="true"
         className="flex w-[232px] items-center gap-2 rounded-xl border bg-surface px-3 py-3"
         style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
@@ -107,12 +111,7 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   }
   return (
     <div
-      data-testid="canvas-node"
-      data-node-id={id}
-      data-node-type={type}
-      data-problems={data.problems.length}
-      data-status={data.status ?? ""}
-      data-diff={data.diff ?? ""}
+      {...testAttributes}
       className={`group w-[232px] rounded-xl border bg-surface text-left shadow-sm transition-shadow ${selected ? "shadow-md" : ""} ${diff?.dashed ? "border-dashed opacity-80" : ""}`}
       style={{
         borderColor: ring ?? "var(--rath-line)",
