@@ -7,6 +7,7 @@ import { parseLineageExport } from "../files/lineage-export";
 import { parsePythonJson } from "../files/python-json";
 import { parseSessionText } from "../files/session-loader";
 import type { Chunk } from "../session/chunk";
+import { topologicalOrder } from "../session/graph";
 import type { Session } from "../session/session";
 import { Usage } from "../session/usage";
 import { rollUpInspectUsage, type RolledUpUsage } from "./inspect-usage";
@@ -49,21 +50,31 @@ export interface FileSummary {
   problem: FileProblem | null;
 }
 
-/** The summaries of sessions read from all files, with usage rolled up across them. */
+/**
+ * The summaries of sessions read from all files, with usage rolled up across them, parents before children
+ * (files come in the shell's glob order, which is id order). Rows of one session (its file and its lineage line)
+ * stay together, otherwise in the order given.
+ */
 export function summariseSessions(facts: readonly SessionFacts[]): SessionSummary[] {
   const usage = rollUpInspectUsage(facts);
-  return facts.map((fact, index) => ({
-    id: fact.id,
-    parent_session_ids: fact.parent_session_ids,
-    lineage_kind: fact.lineage_kind,
-    lineage_operator: fact.lineage_operator,
-    chunk_count: fact.chunk_count,
-    closed: fact.closed,
-    ...(usage[index] as RolledUpUsage),
-    recorded_usage: fact.recorded_usage,
-    tool_calls: fact.tool_calls,
-    tool_errors: fact.tool_errors,
-  }));
+  const rank = new Map(topologicalOrder(facts).map((fact, position) => [fact.id, position]));
+  const rankOf = (index: number) => rank.get((facts[index] as SessionFacts).id) as number;
+  const order = facts.map((_, index) => index).sort((a, b) => rankOf(a) - rankOf(b) || a - b);
+  return order.map((index) => {
+    const fact = facts[index] as SessionFacts;
+    return {
+      id: fact.id,
+      parent_session_ids: fact.parent_session_ids,
+      lineage_kind: fact.lineage_kind,
+      lineage_operator: fact.lineage_operator,
+      chunk_count: fact.chunk_count,
+      closed: fact.closed,
+      ...(usage[index] as RolledUpUsage),
+      recorded_usage: fact.recorded_usage,
+      tool_calls: fact.tool_calls,
+      tool_errors: fact.tool_errors,
+    };
+  });
 }
 
 /** A tool result whose content is a JSON object with `ok: false`, read as Python writes it (NaN allowed). */

@@ -61,4 +61,16 @@ describe("rath inspect usage", () => {
     expect(sessions[0]).toMatchObject({ own_usage: null, cumulative_usage: null, ancestors_complete: false, recorded_usage: { prompt_tokens: 1098, completion_tokens: 2, total_tokens: 1100 } });
     expect(table).toContain("* some ancestors are in none of the files given");
   });
+
+  it("lists parents before children whatever the file order, a session's rows together, each with its own usage", async () => {
+    const child = file("a-merge.jsonl", exportLineage([merged]));
+    const parents = file("b-parents.jsonl", exportLineage([right, left, root]));
+    const bundle = file("c-run.jsonl", buildBundle({ sessions: [root, left, right, merged] }));
+    const { sessions } = await inspect(child, parents, bundle);
+    expect(sessions.map((session) => session.id)).toEqual([root.id, root.id, right.id, right.id, left.id, left.id, merged.id, merged.id]);
+    expect(sessions.map((session) => session.closed)).toEqual([null, true, null, true, null, true, null, true]);
+    expect(totals(sessions)).toMatchObject({ [merged.id]: [null, 1100, 1100], [right.id]: [1000, 1000, 1000], [left.id]: [100, 100, 100] });
+    expect(sessions[6]?.cumulative_usage?.total_tokens).toBe(1100);
+    expect(sessions[2]?.own_usage?.total_tokens).toBe(1000);
+  });
 });
