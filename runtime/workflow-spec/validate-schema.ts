@@ -40,8 +40,16 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
  */
 function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
   if (issue.code === "invalid_type") return `expected ${issue.expected}, found ${describeValue(found)}`;
+  if (issue.code === "invalid_value") return `expected ${allowedValues(issue.values)}, found ${describeValue(found)}`;
   if (/received|found/i.test(issue.message) || issue.code === "unrecognized_keys") return issue.message;
   return `${issue.message}; found ${found === undefined ? "nothing" : describeValue(found)}`;
+}
+
+/** `1`, `"a" or "b"`, `one of "a", "b", "c"`: a literal's or an enum's allowed values, as JSON. */
+function allowedValues(values: readonly unknown[]): string {
+  const shown = values.map((value) => (typeof value === "bigint" ? `${value}` : JSON.stringify(value)));
+  if (shown.length <= 2) return shown.join(" or ");
+  return `one of ${shown.join(", ")}`;
 }
 
 function issueProblems(

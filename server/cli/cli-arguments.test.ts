@@ -56,4 +56,12 @@ describe("rath run: a bad spec's problems, each once", () => {
     const lines = result.ok ? [] : result.problems.map(describeProblem);
     expect(lines).toContain("  node writer, nodes[0].config.name: expected string, found number 7 [invalid_field]");
   });
+
+  it("names the allowed values of a literal or an enum in the same words", () => {
+    const memory = { id: "notes", type: "memory", config: { store: "s", scope: "everyone", recall: true, commit: false } };
+    const result = validateWorkflowSpec({ version: 2, name: "x", nodes: [memory], edges: [] });
+    const lines = result.ok ? [] : result.problems.map(describeProblem);
+    expect(lines).toContain("  version: expected 1, found number 2 [invalid_field]");
+    expect(lines).toContain('  node notes, nodes[0].config.scope: expected one of "user", "agent", "session", "resources", found the string "everyone" [invalid_field]');
+  });
 });
