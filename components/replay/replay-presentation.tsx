@@ -61,7 +61,7 @@ function recentChunks(events: readonly RunEventData[], shown: number, limit: num
 
 /** The presentation. */
 export function ReplayPresentation({ runId, graph, title, labels, onExit }: ReplayPresentationProps) {
-  const emptyGraph = useMemo<SessionGraphData>(() => ({ ...graph, sessions: [], edges: [], eventSeq: 0, totalUsage: null }), [graph]);
+  const emptyGraph = useMemo<SessionGraphData>(() => ({ ...graph, sessions: [], eventSeq: 0, totalUsage: null }), [graph]);
   const replay = useReplay(runId, emptyGraph);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();

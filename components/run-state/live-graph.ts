@@ -1,6 +1,6 @@
 /**
  * Applies a run's streamed events to its session graph (the `sessions.graph` answer) without a re-read: a
- * `session.created` adds a session and its edges, a `chunk.appended` grows a session's chunk count, own usage and
+ * `session.created` adds a session (its parents are its lineage's), a `chunk.appended` grows a session's chunk count, own usage and
  * tool errors. Applying is idempotent — an event the graph already reflects (the graph may have been read after
  * some of the events that follow its `eventSeq`) changes nothing — and returns the same object when nothing
  * changed, so React skips the render. Pure; no React.
@@ -26,7 +26,7 @@ function lineageOf(value: unknown): GraphSessionData["lineage"] | null {
 }
 
 /** A session first seen in a `session.created` event (what the event tells; the rest is filled as chunks arrive). */
-function createdSession(runId: string, event: RunEventData): GraphSessionData | null {
+function createdSession(event: RunEventData): GraphSessionData | null {
   const { session_id: id, chunk_count: count, node_id: nodeId } = event.payload;
   const lineage = lineageOf(event.payload.lineage);
   if (typeof id !== "string" || lineage === null) return null;
@@ -34,18 +34,13 @@ function createdSession(runId: string, event: RunEventData): GraphSessionData | 
   const root = lineage.parent_session_ids.length === 0 && lineage.lineage_kind !== "op_detach";
   return {
     id,
-    runId,
     nodeId: typeof nodeId === "string" ? nodeId : null,
     lineage,
-    placement: { backend: "local", spec: null },
     ownUsage: null,
     chunkCount,
     inheritedChunkCount: root ? 0 : chunkCount,
-    base: null,
     status: "ok",
     error: null,
-    createdAt: event.at,
-    cumulativeUsage: null,
     toolErrors: null,
   };
 }
@@ -72,7 +67,6 @@ function withChunk(session: GraphSessionData, index: number, chunk: Chunk): Grap
  */
 export function applyRunEvents(graph: SessionGraphData, events: readonly RunEventData[]): SessionGraphData {
   let sessions: GraphSessionData[] | null = null;
-  let edges: SessionGraphData["edges"] | null = null;
   let index: Map<string, number> | null = null;
   const positions = (): Map<string, number> => {
     index ??= new Map((sessions ?? graph.sessions).map((session, position) => [session.id, position]));
@@ -83,13 +77,11 @@ export function applyRunEvents(graph: SessionGraphData, events: readonly RunEven
     if (event.seq <= lastSeq) continue;
     lastSeq = event.seq;
     if (event.type === "session.created") {
-      const created = createdSession(graph.run.id, event);
+      const created = createdSession(event);
       if (created === null || positions().has(created.id)) continue;
       sessions ??= [...graph.sessions];
-      edges ??= [...graph.edges];
       positions().set(created.id, sessions.length);
       sessions.push(created);
-      created.lineage.parent_session_ids.forEach((parentId, position) => edges?.push({ parentId, childId: created.id, position }));
     } else if (event.type === "chunk.appended") {
       const { session_id: sessionId, index: chunkIndex, chunk } = event.payload;
       if (typeof sessionId !== "string" || typeof chunkIndex !== "number" || !isRecord(chunk) || !isRecord(chunk.meta)) continue;
@@ -103,7 +95,7 @@ export function applyRunEvents(graph: SessionGraphData, events: readonly RunEven
     }
   }
   if (sessions === null && lastSeq === graph.eventSeq) return graph;
-  return { ...graph, sessions: sessions ?? graph.sessions, edges: edges ?? graph.edges, eventSeq: lastSeq };
+  return { ...graph, sessions: sessions ?? graph.sessions, eventSeq: lastSeq };
 }
 
 /**

@@ -20,7 +20,7 @@ describe("applyRunEvents", () => {
     ];
     const graph = applyRunEvents(graphOf([root], 3), events);
     expect(graph.eventSeq).toBe(7);
-    expect(graph.edges).toEqual([{ parentId: "input-1", childId: "agent-1", position: 0 }]);
+    expect(graph.sessions.map((session) => [session.id, session.lineage.parent_session_ids])).toEqual([["input-1", []], ["agent-1", ["input-1"]]]);
     expect(graph.sessions[1]).toMatchObject({ id: "agent-1", nodeId: "agent", chunkCount: 4, inheritedChunkCount: 1, toolErrors: { count: 1, firstIndex: 2 } });
     expect(graph.sessions[1]?.ownUsage).toEqual({ prompt_tokens: 29 + 11, completion_tokens: 2, total_tokens: 42 });
   });

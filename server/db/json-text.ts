@@ -53,3 +53,18 @@ export function fromJsonText<Schema extends z.ZodType>(text: string, schema: Sch
   }
   return parsed.data;
 }
+
+/**
+ * `fromJsonText` for reads of many rows: plain `JSON.parse` and a hand-written `isValid` check first; only a value
+ * that fails them (Python's NaN or big integers, or a corrupt row) goes through the parser and the schema, which
+ * then says what is wrong. Same result, without a schema walk per row of a 5,000-session graph.
+ */
+export function fromJsonTextQuickly<Schema extends z.ZodType>(text: string, schema: Schema, what: string, isValid: (value: unknown) => value is z.infer<Schema>): z.infer<Schema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fromJsonText(text, schema, what);
+  }
+  return isValid(value) ? value : fromJsonText(text, schema, what);
+}

@@ -41,7 +41,7 @@ async function tableNames(url: string): Promise<string[]> {
 }
 
 /** The checked-in migrations, in order. */
-const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices", "0008_share_links"];
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices", "0008_share_links", "0009_session_graph_order"];
 
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));

@@ -7,7 +7,7 @@
  */
 import type { Pool as PostgresPool } from "pg";
 import { RathError } from "../../runtime/errors";
-import { sqliteConnectionOf, type Database, type SqliteConnection, type TransactionClient } from "./database";
+import { postgresPoolOf, sqliteConnectionOf, type Database, type SqliteConnection, type TransactionClient } from "./database";
 import type { DatabaseProvider } from "./database-url";
 
 /** Most parameters one statement binds (SQLite allows 32 766, PostgreSQL 65 535). */
@@ -183,4 +183,34 @@ export function insertRowsNow(statements: SyncStatements, table: string, columns
 /** `?, ?, ?` for an `IN (...)` list of `count` values. */
 export function inList(count: number): string {
   return Array.from({ length: count }, () => "?").join(", ");
+}
+
+/**
+ * Reads rows with one statement written with `?` placeholders, outside any transaction, by the cheapest path:
+ * a prepared statement on SQLite's connection, the `pg` pool on PostgreSQL, else Prisma's raw query. For reads of
+ * many rows (a run's graph), where Prisma's row mapping costs several times the statement. Integer columns may
+ * come back as numbers or bigints, and timestamps differ per provider: select what needs no conversion.
+ */
+export function rowReader(database: Pick<Database, "provider" | "client">): <Row>(sql: string, ...values: SqlValue[]) => Promise<Row[]> {
+  const connection = database.provider === "sqlite" ? sqliteConnectionOf(database) : null;
+  if (connection !== null) {
+    const statements = sqliteStatements(connection);
+    return async <Row>(sql: string, ...values: SqlValue[]) => statements.query<Row>(sql, ...values);
+  }
+  const pool = database.provider === "postgresql" ? postgresPoolOf(database) : null;
+  if (pool !== null) return poolReader(pool);
+  return <Row>(sql: string, ...values: SqlValue[]) => database.client.$queryRawUnsafe<Row[]>(forProvider(database.provider, sql), ...values);
+}
+
+/**
+ * A timestamp column read as text (`CAST(... AS TEXT)`, the same SQL on both providers): SQLite holds the ISO text
+ * the Prisma adapter wrote (`2026-12-01T09:36:18.562+00:00`), PostgreSQL prints `2026-12-01 09:36:18.562+00` for a
+ * zoned column and no zone for a plain `timestamp` (which holds UTC).
+ */
+export function utcTimestamp(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const iso = value.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
+  const parsed = new Date(/(?:Z|[+-]\d\d:?\d\d)$/i.test(iso) ? iso : `${iso}Z`);
+  if (Number.isNaN(parsed.getTime())) throw new RathError("internal", `stored timestamp ${JSON.stringify(value)} is not a date`);
+  return parsed;
 }

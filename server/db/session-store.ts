@@ -5,9 +5,12 @@
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
-import { forProvider } from "./raw-sql";
+import { rowReader } from "./raw-sql";
 import { readSessionChunks } from "./session-chunks";
-import { toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
+import { LineageExtras, LineageKind, type Lineage } from "../../runtime/session/lineage";
+import { Usage } from "../../runtime/session/usage";
+import { fromJsonTextQuickly } from "./json-text";
+import { SessionStatus, toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
 
 /** A lineage edge: `parentId` is parent number `position` of `childId`. */
 export interface SessionEdge {
@@ -38,6 +41,85 @@ export async function sessionGraph(database: Database, runId: string): Promise<S
     sessions: sessions.map(toSessionRecord),
     edges: edges.map((edge) => ({ parentId: edge.parentId, childId: edge.sessionId, position: edge.position })),
   };
+}
+
+/** A session as the run's graph draws it: lineage, own usage, counts, status; no placement or storage details. */
+export interface GraphSessionRecord {
+  id: string;
+  nodeId: string | null;
+  lineage: Lineage;
+  /** Usage of the chunks the session added itself (null when none reported). */
+  ownUsage: Usage | null;
+  chunkCount: number;
+  inheritedChunkCount: number;
+  status: SessionStatus;
+  error: string | null;
+}
+
+interface GraphSessionRow {
+  id: string;
+  node_id: string | null;
+  parents: string;
+  lineage_operator: string;
+  lineage_kind: string;
+  lineage_extras: string;
+  own_usage: string | null;
+  chunk_count: number | bigint;
+  inherited_chunk_count: number | bigint;
+  status: string;
+  error: string | null;
+}
+
+/**
+ * The sessions a run produced, in creation order (the seq of their `session.created` event, then creation time,
+ * then id; the (run_id, created_seq) index serves it), with only what the graph draws. Parents come from each
+ * session's own `parents` column (ordered), so no edge rows are read; parents may belong to an earlier run.
+ * One raw statement (`rowReader`): Prisma's mapping of whole rows (`sessionGraph`) cost ten times the query for a
+ * 5,000-session run.
+ */
+export async function graphSessions(database: Database, runId: string): Promise<GraphSessionRecord[]> {
+  const rows = await rowReader(database)<GraphSessionRow>(
+    `SELECT "id", "node_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "own_usage", "chunk_count",
+        "inherited_chunk_count", "status", "error"
+      FROM "sessions" WHERE "run_id" = ? ORDER BY "created_seq", "created_at", "id"`,
+    runId,
+  );
+  return rows.map((row) => {
+    const what = `session ${row.id}`;
+    return {
+      id: row.id,
+      nodeId: row.node_id,
+      lineage: {
+        parent_session_ids: fromJsonTextQuickly(row.parents, ParentIds, `parents of ${what}`, isStringArray),
+        lineage_operator: row.lineage_operator,
+        lineage_kind: LINEAGE_KIND_SET.has(row.lineage_kind) ? (row.lineage_kind as LineageKind) : LineageKind.parse(row.lineage_kind),
+        lineage_extras: fromJsonTextQuickly(row.lineage_extras, LineageExtras, `lineage extras of ${what}`, isExtras),
+      },
+      ownUsage: row.own_usage === null ? null : fromJsonTextQuickly(row.own_usage, Usage, `own usage of ${what}`, isUsage),
+      chunkCount: Number(row.chunk_count),
+      inheritedChunkCount: Number(row.inherited_chunk_count),
+      status: row.status === "ok" || row.status === "failed" ? row.status : SessionStatus.parse(row.status),
+      error: row.error,
+    };
+  });
+}
+
+const ParentIds = z.array(z.string());
+const LINEAGE_KIND_SET: ReadonlySet<string> = new Set(LineageKind.options);
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isExtras(value: unknown): value is LineageExtras {
+  return Array.isArray(value) && value.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === "string");
+}
+
+function isUsage(value: unknown): value is Usage {
+  if (typeof value !== "object" || value === null) return false;
+  const usage = value as Record<string, unknown>;
+  const count = (key: string) => Number.isInteger(usage[key]) && (usage[key] as number) >= 0;
+  return Object.keys(usage).length === 3 && count("prompt_tokens") && count("completion_tokens") && count("total_tokens");
 }
 
 /** One session, or null. */
@@ -93,13 +175,10 @@ const ToolEvidenceOk = z.object({ evidence: z.object({ ok: z.boolean() }).option
  */
 export async function runToolErrors(database: Database, runId: string): Promise<Map<string, SessionToolErrors>> {
   // The LIKE is a cheap prefilter on the stored JSON; each candidate's meta is parsed to be sure.
-  const rows = await database.client.$queryRawUnsafe<Array<{ session_id: string; index: number | bigint; meta: string }>>(
-    forProvider(
-      database.provider,
-      `SELECT "c"."session_id", "c"."index", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
-        WHERE "s"."run_id" = ? AND "c"."kind" = 'tool_result' AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"ok":false%'
-        ORDER BY "c"."session_id", "c"."index"`,
-    ),
+  const rows = await rowReader(database)<{ session_id: string; index: number | bigint; meta: string }>(
+    `SELECT "c"."session_id", "c"."index", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
+      WHERE "s"."run_id" = ? AND "c"."kind" = 'tool_result' AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"ok":false%'
+      ORDER BY "c"."session_id", "c"."index"`,
     runId,
   );
   const errors = new Map<string, SessionToolErrors>();
@@ -137,12 +216,9 @@ const UsageMeta = z.object({
  * count under "unknown"), for the cost of sessions, branches and the run.
  */
 export async function runUsageByModel(database: Database, runId: string): Promise<Map<string, ModelUsage[]>> {
-  const rows = await database.client.$queryRawUnsafe<Array<{ session_id: string; meta: string }>>(
-    forProvider(
-      database.provider,
-      `SELECT "c"."session_id", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
-        WHERE "s"."run_id" = ? AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"usage":%'`,
-    ),
+  const rows = await rowReader(database)<{ session_id: string; meta: string }>(
+    `SELECT "c"."session_id", "c"."meta" FROM "chunks" "c" JOIN "sessions" "s" ON "s"."id" = "c"."session_id"
+      WHERE "s"."run_id" = ? AND "c"."index" >= "s"."inherited_chunk_count" AND "c"."meta" LIKE '%"usage":%'`,
     runId,
   );
   const bySession = new Map<string, Map<string, ModelUsage>>();

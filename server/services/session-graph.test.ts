@@ -4,6 +4,7 @@
  * ancestor once), and a run total equal to the tokens the models reported.
  */
 import { expect, it } from "vitest";
+import { cumulativeUsages } from "../../runtime/session/usage-rollup";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { commitStep } from "../db/run-commit";
 import { claimNext } from "../db/run-lease";
@@ -35,7 +36,9 @@ describeEachDatabase("session graph", (open) => {
     const ownTotal = (id: string) => byId.get(id)?.ownUsage?.total_tokens ?? 0;
     expect(left.ownUsage?.total_tokens).toBeGreaterThan(0);
     expect(right.ownUsage?.total_tokens).toBeGreaterThan(0);
-    expect(merge.cumulativeUsage?.total_tokens).toBe(ownTotal(left.id) + ownTotal(right.id));
+    // Cumulative usage (the page sums it from own usage) counts what the merge's branches spent, each once.
+    const cumulative = cumulativeUsages(graph.sessions.map((session) => ({ id: session.id, parentIds: session.lineage.parent_session_ids, ownUsage: session.ownUsage })));
+    expect(cumulative.get(merge.id)?.total_tokens).toBe(ownTotal(left.id) + ownTotal(right.id));
     // Forks of the input took its chunk; the agent loops took their input's chunks and added their own turns.
     for (const fork of graph.sessions.filter((session) => session.lineage.lineage_kind === "op_fork")) {
       expect(fork.ownUsage).toBeNull();
@@ -49,7 +52,7 @@ describeEachDatabase("session graph", (open) => {
     const summary = graph.sessions[graph.sessions.length - 1];
     expect(summary?.nodeId).toBe("summary");
     expect(graph.totalUsage?.total_tokens).toBe(finished.tokensUsed);
-    expect(summary?.cumulativeUsage?.total_tokens).toBe(finished.tokensUsed);
+    expect(cumulative.get(summary?.id ?? "")?.total_tokens).toBe(finished.tokensUsed);
     const sum = graph.sessions.reduce((total, session) => total + (session.ownUsage?.total_tokens ?? 0), 0);
     expect(sum).toBe(finished.tokensUsed);
     // Own usage by model (for costs) sums to the same total, each session's to its own usage.

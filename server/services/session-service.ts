@@ -1,33 +1,34 @@
 /**
- * The session graph of a run for the run view: its sessions (lineage, usage, status, producing node, chunk
- * count) and lineage edges, and pages of one session's chunks by index (never a whole long session at once).
+ * The session graph of a run for the run view: its sessions (lineage, own usage, status, producing node, chunk
+ * count), and pages of one session's chunks by index (never a whole long session at once).
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import { topologicalOrder } from "../../runtime/session/graph";
 import type { Usage } from "../../runtime/session/usage";
-import { cumulativeUsages, totalUsage } from "../../runtime/session/usage-rollup";
+import { sumUsage } from "../../runtime/session/usage-rollup";
 import type { Database } from "../db/database";
-import { chunkPage, getSession, runToolErrors, runUsageByModel, sessionGraph, type ModelUsage, type SessionToolErrors } from "../db/session-store";
+import { chunkPage, getSession, graphSessions, runToolErrors, runUsageByModel, type GraphSessionRecord, type ModelUsage, type SessionToolErrors } from "../db/session-store";
 import { requireRun } from "./run-service";
-import { chunkView, runView, sessionView, type ChunkView, type RunView, type SessionEdgeView, type SessionView } from "./views";
+import { chunkView, runView, sessionView, type ChunkView, type RunView, type SessionView } from "./views";
 
-/** A session of the graph with its cumulative usage (own plus every distinct ancestor's) and its own tool errors. */
-export interface GraphSessionView extends SessionView {
-  cumulativeUsage: Usage | null;
+/**
+ * A session as the run's graph draws it (no placement, storage details or edges: parents are in its lineage) with
+ * its own tool errors. Cumulative and subtree usage are summed by the page from each session's own usage.
+ */
+export interface GraphSessionView extends GraphSessionRecord {
   /** Failed tool results among the chunks the session added itself (null when none). */
   toolErrors: SessionToolErrors | null;
 }
 
 /**
  * The graph of a run: the run, its sessions in topological order (parents first; otherwise by creation time, then
- * id), every lineage edge into them, the run's total usage (the sum of own usage: each model call once), and the
- * last event seq the graph includes (a live view follows `runs.onEvents` from there).
+ * id), the run's total usage (the sum of own usage: each model call once), and the last event seq the graph
+ * includes (a live view follows `runs.onEvents` from there).
  */
 export interface SessionGraphView {
   run: RunView;
   sessions: GraphSessionView[];
-  edges: SessionEdgeView[];
   totalUsage: Usage | null;
   /** Every event up to this seq is reflected in the graph (events after it may be too: applying them is idempotent). */
   eventSeq: number;
@@ -37,17 +38,9 @@ export interface SessionGraphView {
 export async function runSessionGraph(database: Database, runId: string): Promise<SessionGraphView> {
   // The run (and its event seq) is read before the sessions, so nothing after `eventSeq` can be missing from them.
   const run = await requireRun(database, runId);
-  const [graph, toolErrors] = await Promise.all([sessionGraph(database, runId), runToolErrors(database, runId)]);
-  const sessions = topologicalOrder(graph.sessions.map(sessionView));
-  const nodes = sessions.map((session) => ({ id: session.id, parentIds: session.lineage.parent_session_ids, ownUsage: session.ownUsage }));
-  const cumulative = cumulativeUsages(nodes);
-  return {
-    run: runView(run),
-    sessions: sessions.map((session) => ({ ...session, cumulativeUsage: cumulative.get(session.id) ?? null, toolErrors: toolErrors.get(session.id) ?? null })),
-    edges: graph.edges,
-    totalUsage: totalUsage(nodes),
-    eventSeq: run.lastEventSeq,
-  };
+  const [records, toolErrors] = await Promise.all([graphSessions(database, runId), runToolErrors(database, runId)]);
+  const sessions = topologicalOrder(records.map((record) => ({ ...record, toolErrors: toolErrors.get(record.id) ?? null })));
+  return { run: runView(run), sessions, totalUsage: sumUsage(sessions.map((session) => session.ownUsage)), eventSeq: run.lastEventSeq };
 }
 
 /** Input of `sessionChunks`: chunks from index `fromIndex` (or after the `cursor` of the previous page). */

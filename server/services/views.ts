@@ -9,7 +9,6 @@ import type { ProviderSettingView } from "../db/provider-settings-store";
 import type { RunEventRecord } from "../db/run-events";
 import type { RunRecord } from "../db/run-record";
 import type { ChunkRecord, SessionRecord, SessionStatus } from "../db/session-record";
-import type { SessionEdge } from "../db/session-store";
 import type { RevisionRecord, WorkflowRecord } from "../db/workflow-store";
 import type { Lineage } from "../../runtime/session/lineage";
 import type { Placement } from "../../runtime/sandbox/handle";
@@ -134,9 +133,6 @@ export function sessionView(record: SessionRecord): SessionView {
     createdAt: iso(record.createdAt),
   };
 }
-
-/** A lineage edge of the graph. */
-export type SessionEdgeView = SessionEdge;
 
 /** One chunk with its index. */
 export interface ChunkView {

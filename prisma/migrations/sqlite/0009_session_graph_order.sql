@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "sessions_run_id_created_seq_idx" ON "sessions"("run_id", "created_seq");
+
