@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { insertRows, type RawStatements } from "./raw-sql";
+import { inList, insertRows, rowReader, utcTimestamp, type RawStatements } from "./raw-sql";
 import { noteAppendedEvents } from "./run-event-signal";
 
 /** Event types the store itself appends (SPEC §6); the engine appends others (e.g. session and chunk events). */
@@ -92,16 +92,22 @@ export async function eventsPage(database: Database, runId: string, options: Eve
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
     throw new RathError("invalid_argument", `limit must be an integer from 1 to 1000; found ${limit}`);
   }
-  const rows = await database.client.runEvent.findMany({
-    where: { runId, seq: { gt: afterSeq }, ...(options.types === undefined ? {} : { type: { in: [...options.types] } }) },
-    orderBy: { seq: "asc" },
-    take: limit,
-  });
+  // One prepared statement (rowReader), not Prisma: a live stream reads a page after every step commit.
+  const types = options.types === undefined ? null : [...options.types];
+  if (types !== null && types.length === 0) return [];
+  const rows = await rowReader(database)<{ run_id: string; seq: number | bigint; type: string; payload: string; at: string | Date }>(
+    `SELECT "run_id", "seq", "type", "payload", CAST("at" AS TEXT) AS "at" FROM "run_events"
+      WHERE "run_id" = ? AND "seq" > ?${types === null ? "" : ` AND "type" IN (${inList(types.length)})`} ORDER BY "seq" LIMIT ?`,
+    runId,
+    afterSeq,
+    ...(types ?? []),
+    limit,
+  );
   return rows.map((row) => ({
-    runId: row.runId,
-    seq: row.seq,
+    runId: row.run_id,
+    seq: Number(row.seq),
     type: row.type,
-    payload: fromJsonText(row.payload, Payload, `payload of event ${row.runId}#${row.seq}`),
-    at: row.at,
+    payload: fromJsonText(row.payload, Payload, `payload of event ${row.run_id}#${row.seq}`),
+    at: utcTimestamp(row.at),
   }));
 }
