@@ -82,3 +82,108 @@ test("fork from the writer's answer with an edited editor prompt: the new run re
   await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
   await expect(page.locator(`[data-testid="run-fork-link"][data-run-id="${forkId}"]`)).toBeVisible();
 });
+
+const node = (id: string, type: string, label: string, config: Record<string, unknown> = {}) => ({ id, type, label, config });
+const agentNode = (id: string, label: string, instructions: string) => node(id, "agent", label, { name: id, instructions });
+const wire = (source: string, target: string) => ({ id: `${source}-${target}`, source, sourcePort: "out", target, targetPort: "in" });
+
+test("a chunk of a merge's output forks from the branch it came from, chosen by keyboard; the dialog says what each fork keeps", async ({ page }) => {
+  const spec = {
+    version: 1,
+    name: `Fork merge ${Date.now()}`,
+    settings: { defaultProvider: PROVIDER, defaultModel: "fast-model" },
+    nodes: [
+      node("input", "input", "Question", { defaultText: "Weigh it." }),
+      node("split", "fork", "Split", { branches: 2 }),
+      agentNode("pros", "Pros", "Pros: argue for"),
+      agentNode("cons", "Cons", "Cons: argue against"),
+      node("join", "merge", "Join"),
+      agentNode("summary", "Summary", "Summary: weigh both"),
+      node("output", "output", "Answer"),
+    ],
+    edges: [wire("input", "split"), wire("split", "pros"), wire("split", "cons"), wire("pros", "join"), wire("cons", "join"), wire("join", "summary"), wire("summary", "output")],
+  };
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec, input: "SQLite or PostgreSQL?" });
+  expect(await waitForStatus(page.request, started.run.id, ["succeeded", "failed"])).toBe("succeeded");
+  const graph = await sessionGraph(page.request, started.run.id);
+  const merged = graph.sessions.find((session) => session.nodeId === "join" && session.lineage.lineage_kind === "op_merge");
+  const pros = graph.sessions.find((session) => session.nodeId === "pros" && session.lineage.lineage_kind === "op_session_loop");
+  if (merged === undefined || pros === undefined) throw new Error("no merge");
+  // The first chunk of the Cons branch inside the merged session.
+  const at = pros.chunkCount;
+
+  await page.goto(`/runs/${started.run.id}?session=${merged.id}&chunk=${at}`);
+  await expect(page.getByTestId("chunk-inspector")).toHaveAttribute("data-index", String(at));
+  await page.getByTestId("fork-from-here").focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByTestId("fork-dialog");
+  const sides = dialog.getByTestId("fork-side");
+  await expect(sides).toHaveCount(2);
+  await expect(sides.nth(0)).toHaveAttribute("data-role", "merged");
+  await expect(sides.nth(0).getByRole("radio")).toBeChecked();
+  await expect(dialog.getByTestId("fork-summary")).toContainText(`Chunks 0–${at} of the merged session (all ${pros.chunkCount} chunks of Pros, 1 of`);
+  await expect(dialog.getByTestId("fork-summary")).toContainText("continues after the merge at Summary");
+  const axe = await new AxeBuilder({ page }).include('[data-testid="fork-dialog"]').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+
+  // Keyboard: the radio group takes the arrows.
+  await sides.nth(0).getByRole("radio").focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(sides.nth(1).getByRole("radio")).toBeChecked();
+  await expect(dialog.getByTestId("fork-summary")).toContainText("Chunks 0–0 of Cons's branch; Cons continues from there, and the merge joins it again");
+  await expect(dialog.getByTestId("fork-input")).toHaveValue("SQLite or PostgreSQL?");
+  await dialog.getByTestId("fork-input").fill("Only the risks.");
+  const before = asked.length;
+  await dialog.getByTestId("fork-submit").click();
+
+  await page.waitForURL((url) => /\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(started.run.id));
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  // Only the Cons branch ran again (on the edited input), then the summary; Pros was replayed.
+  expect(asked.slice(before)).toEqual(["Cons: argue against", "Summary: weigh both"]);
+  await expect(page.getByTestId("run-output")).toContainText("Summary: weigh both | Cons: argue against | Only the risks.");
+});
+
+test("an approval the original run decided is carried into a fork: the dialog says so and the fork does not ask again", async ({ page }) => {
+  const spec = {
+    version: 1,
+    name: `Fork gate ${Date.now()}`,
+    settings: { defaultProvider: PROVIDER, defaultModel: "fast-model" },
+    nodes: [
+      node("input", "input", "Question", { defaultText: "Draft it." }),
+      node("split", "fork", "Split", { branches: 2 }),
+      node("gate", "approval", "Gate", { prompt: "Send it?", allowEdit: true }),
+      agentNode("analyst", "Analyst", "Analyst: check it"),
+      node("join", "merge", "Join"),
+      node("output", "output", "Answer"),
+    ],
+    // The analyst's branch is merged first, so the output is the gate's (edited) text.
+    edges: [wire("input", "split"), wire("split", "gate"), wire("split", "analyst"), wire("analyst", "join"), wire("gate", "join"), wire("join", "output")],
+  };
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec, input: "Draft it." });
+  const runId = started.run.id;
+  expect(await waitForStatus(page.request, runId, ["waiting", "failed"])).toBe("waiting");
+  await page.goto(`/runs/${runId}`);
+  const approval = page.getByTestId("pending-approval");
+  await expect(approval).toBeVisible();
+  await approval.getByTestId("edit-button").click();
+  await approval.getByTestId("approval-draft").fill("Edited by a person.");
+  await approval.getByTestId("approval-submit").click();
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const graph = await sessionGraph(page.request, runId);
+  const analyst = graph.sessions.find((session) => session.nodeId === "analyst" && session.lineage.lineage_kind === "op_session_loop");
+  if (analyst === undefined) throw new Error("no analyst session");
+
+  await page.goto(`/runs/${runId}?session=${analyst.id}&chunk=${analyst.chunkCount - 1}`);
+  await page.getByTestId("fork-from-here").click();
+  const dialog = page.getByTestId("fork-dialog");
+  const carried = dialog.getByTestId("fork-approval-carried");
+  await expect(carried).toHaveAttribute("data-node-id", "gate");
+  await expect(carried).toContainText("Gate: edited in the original run — the fork applies that decision and does not ask again.");
+  await expect(dialog.getByTestId("fork-approval-asked")).toHaveCount(0);
+  await dialog.getByTestId("fork-submit").click();
+
+  await page.waitForURL((url) => /\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(runId));
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("run-output")).toContainText("Edited by a person.");
+  await expect(page.getByTestId("pending-approval")).toHaveCount(0);
+});

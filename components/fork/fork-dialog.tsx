@@ -15,7 +15,9 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, inputClasses } from "../ui/field";
 import { shortId } from "../ui/format";
+import { ForkAftermath } from "./fork-aftermath";
 import { buildForkEdits, type ForkDraft } from "./fork-edits";
+import { ForkSides, sideContents } from "./fork-sides";
 
 /** Props: the chunk to fork from, node labels, open state. */
 export interface ForkDialogProps {
@@ -34,11 +36,18 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
   const router = useRouter();
   const queryClient = useQueryClient();
   const id = useId();
-  const preview = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
+  // Where the fork starts: the chunk clicked, or (for a merge's output) the branch that chunk came from.
+  const [target, setTarget] = useState({ sessionId, chunkIndex });
+  const clicked = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
+  const preview = useQuery({ ...trpc.runs.forkPreview.queryOptions(target, { staleTime: 30_000, retry: false }), enabled: open });
   const [draft, setDraft] = useState<ForkDraft>(EMPTY_DRAFT);
   useEffect(() => {
-    if (open) setDraft(EMPTY_DRAFT);
+    if (!open) return;
+    setDraft(EMPTY_DRAFT);
+    setTarget({ sessionId, chunkIndex });
   }, [open, sessionId, chunkIndex]);
+  const sides = clicked.data?.sides ?? [];
+  const side = sides.find((candidate) => candidate.sessionId === target.sessionId);
   const fork = useMutation(
     trpc.runs.forkFrom.mutationOptions({
       onSuccess: (forked) => {
@@ -55,7 +64,7 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
   const continuesAt = data?.continuesAt.map((node) => labels[node] ?? node).join(", ") ?? "";
   const submit = () => {
     if (edits === null) return;
-    fork.mutate({ sessionId, chunkIndex, edits });
+    fork.mutate({ ...target, edits });
   };
   return (
     <Dialog
@@ -71,8 +80,16 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
           </>
         ) : (
           <span data-testid="fork-summary">
-            Chunks 0–{data.keptChunks - 1} of session <span className="font-mono">{shortId(sessionId)}</span> are replayed from the store — no model
-            call, no tool run. The new run continues live at <span className="font-medium text-ink">{continuesAt || "the merge that waits for it"}</span>.
+            {side === undefined ? (
+              <>
+                Chunks 0–{data.keptChunks - 1} of session <span className="font-mono">{shortId(target.sessionId)}</span> are replayed from the store — no model
+                call, no tool run. The new run continues live at <span className="font-medium text-ink">{continuesAt || "the merge that waits for it"}</span>.
+              </>
+            ) : (
+              <>
+                {sideContents(side, labels)} What the fork keeps is replayed from the store — no model call, no tool run.
+              </>
+            )}
           </span>
         )
       }
@@ -85,6 +102,19 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
         </>
       }
     >
+      {sides.length > 0 ? (
+        <div className="mb-4">
+          <ForkSides
+            sides={sides}
+            chosen={target.sessionId}
+            labels={labels}
+            onChoose={(chosen) => {
+              setDraft(EMPTY_DRAFT);
+              setTarget({ sessionId: chosen.sessionId, chunkIndex: chosen.chunkIndex });
+            }}
+          />
+        </div>
+      ) : null}
       {preview.isPending ? (
         <div data-testid="fork-loading" className="h-40 animate-pulse rounded-md bg-raised" />
       ) : preview.error !== null ? (
@@ -100,6 +130,7 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
             submit();
           }}
         >
+          <ForkAftermath approvals={data.approvals} alsoRuns={data.alsoRuns} labels={labels} />
           {data.input !== null ? (
             <Field id={`${id}-input`} label="Run input" hint="The text of the run's input chunk in the replayed prefix.">
               <textarea

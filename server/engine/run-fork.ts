@@ -20,6 +20,7 @@ import type { Chunk } from "../../runtime/session/chunk";
 import type { Lineage } from "../../runtime/session/lineage";
 import type { Database } from "../db/database";
 import type { RunEventInput } from "../db/run-events";
+import { getInterrupt, type InterruptDecision } from "../db/interrupt-store";
 import { getCheckpoint } from "../db/run-commit";
 import type { ChunkInput, SessionInput, SessionRecord } from "../db/session-record";
 import { readSessionChunks } from "../db/session-chunks";
@@ -72,6 +73,24 @@ export interface ForkSeed {
   nextAgentNodeId: string | null;
   /** The chunks the fork keeps, edits applied. */
   prefix: Chunk[];
+  /** Approvals the original run had decided after its checkpoint: the fork applies the same decision, unasked. */
+  carried: CarriedDecision[];
+  /** Approvals the fork asks again: undecided in the original, or about the fork's own session. */
+  askedAgain: AskedApproval[];
+}
+
+/** An approval the original decided that the fork applies as it was decided. */
+export interface CarriedDecision {
+  nodeId: string;
+  /** The original run's interrupt (the fork's step reads the decision from it). */
+  interruptId: string;
+  decision: InterruptDecision["kind"];
+}
+
+/** An approval the fork asks again, and why. */
+export interface AskedApproval {
+  nodeId: string;
+  reason: "undecided" | "fork_input";
 }
 
 const StepCompleted = z.object({
@@ -176,6 +195,40 @@ async function checkpointState(database: Database, runId: string, seq: number, p
 }
 
 /**
+ * The approvals the original was suspended on at the checkpoint the fork starts from. One the original decided since
+ * (on the same, unchanged session) is carried over: the step becomes ready with the original's interrupt, so the fork
+ * applies that decision without asking. One still undecided, or whose input is the fork's own session (its content may
+ * differ), is asked again in the new run.
+ */
+async function carryApprovals(
+  database: Database,
+  state: ExecutionState,
+  forkId: string,
+): Promise<{ state: ExecutionState; carried: CarriedDecision[]; askedAgain: AskedApproval[] }> {
+  const carried: CarriedDecision[] = [];
+  const askedAgain: AskedApproval[] = [];
+  const ready: ExecutionState["ready"] = [];
+  for (const { nodeId, inputs, interruptId } of state.suspended) {
+    if (inputs.includes(forkId)) {
+      askedAgain.push({ nodeId, reason: "fork_input" });
+      ready.push({ nodeId, inputs });
+      continue;
+    }
+    const record = await getInterrupt(database, interruptId);
+    if (record?.status === "decided" && record.decision !== null) {
+      carried.push({ nodeId, interruptId, decision: record.decision.kind });
+      ready.push({ nodeId, inputs, interruptId });
+    } else {
+      askedAgain.push({ nodeId, reason: "undecided" });
+      ready.push({ nodeId, inputs });
+    }
+  }
+  // Carried decisions run first, as a resumed run takes its decided steps first.
+  const decidedFirst = [...ready.filter((step) => step.interruptId !== undefined), ...state.ready, ...ready.filter((step) => step.interruptId === undefined)];
+  return { state: { ...state, ready: decidedFirst, suspended: [] }, carried, askedAgain };
+}
+
+/**
  * Computes what a forked run starts from (reads only; nothing is written). Refuses with `not_found` (unknown session)
  * or `invalid_argument` (chunk out of range, an edit that does not fit, nothing that continues, a node the plan lacks).
  */
@@ -203,8 +256,8 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
     const after = substitute(await checkpointState(database, origin.runId, step.stepSeq, plan), session.id, forkId);
     state = after;
   }
-  // Approvals the original was waiting on are asked again in the new run.
-  state = { ...state, ready: [...state.ready, ...state.suspended.map(({ nodeId, inputs }) => ({ nodeId, inputs }))], suspended: [] };
+  const approvals = await carryApprovals(database, state, forkId);
+  state = approvals.state;
   const continuesAt = state.ready.filter((ready) => ready.inputs.includes(forkId)).map((ready) => ready.nodeId);
   const waitingJoins = Object.entries(state.joins).filter(([, buffer]) => Object.values(buffer).includes(forkId)).map(([node]) => node);
   if (continuesAt.length === 0 && waitingJoins.length === 0) {
@@ -261,8 +314,10 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
         edited_chunks: edited,
         continues_at: continuesAt,
         replayed_steps: state.steps,
+        carried_decisions: approvals.carried.map((carried) => ({ node_id: carried.nodeId, interrupt_id: carried.interruptId, decision: carried.decision })),
+        asked_again: approvals.askedAgain.map((asked) => ({ node_id: asked.nodeId, reason: asked.reason })),
       },
     },
   ];
-  return { session: row, chunks: ownChunks, events, state, continuesAt, nextAgentNodeId, prefix: chunks };
+  return { session: row, chunks: ownChunks, events, state, continuesAt, nextAgentNodeId, prefix: chunks, carried: approvals.carried, askedAgain: approvals.askedAgain };
 }

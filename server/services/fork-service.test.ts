@@ -59,6 +59,52 @@ const readerSpec = {
   edges: [edge("input", "reader"), edge("reader", "output")],
 };
 
+/** input -> fork -> (gate: approval | analyst) -> merge (analyst first) -> output: the output text is the gate's. */
+const gatedSpec = {
+  version: 1,
+  name: "fork gated",
+  settings: { defaultProvider: "scripted", defaultModel: "scripted" },
+  nodes: [
+    { id: "input", type: "input", config: { defaultText: "Draft it." } },
+    { id: "split", type: "fork", config: { branches: 2 } },
+    { id: "gate", type: "approval", config: { prompt: "Send it?", allowEdit: true } },
+    agent("analyst", "Analyst: check it"),
+    { id: "join", type: "merge", config: {} },
+    { id: "output", type: "output", config: {} },
+  ],
+  edges: [edge("input", "split"), edge("split", "gate"), edge("split", "analyst"), edge("analyst", "join"), edge("gate", "join"), edge("join", "output")],
+};
+
+/** input -> split -> (pros | cons) -> join -> summary -> output. */
+const mergeSpec = {
+  version: 1,
+  name: "fork merge",
+  settings: { defaultProvider: "scripted", defaultModel: "scripted" },
+  nodes: [
+    { id: "input", type: "input", config: { defaultText: "Weigh it." } },
+    { id: "split", type: "fork", config: { branches: 2 } },
+    agent("pros", "Pros: argue for"),
+    agent("cons", "Cons: argue against"),
+    { id: "join", type: "merge", config: {} },
+    agent("summary", "Summary: weigh both"),
+    { id: "output", type: "output", config: {} },
+  ],
+  edges: [edge("input", "split"), edge("split", "pros"), edge("split", "cons"), edge("pros", "join"), edge("cons", "join"), edge("join", "summary"), edge("summary", "output")],
+};
+
+/** A gated run left waiting on its approval (and the analyst's output session). */
+async function waitingGatedRun(database: Database) {
+  const api = callerFor(database);
+  const { run } = await api.runs.start({ spec: gatedSpec, input: "Draft it." });
+  expect((await runToCompletion(database, run.id, { providers: { scripted: scriptedModel() }, placement: { backend: "local" } })).status).toBe("waiting");
+  const [interrupt] = (await api.runs.get({ runId: run.id })).pendingInterrupts;
+  if (interrupt === undefined) throw new Error("no interrupt");
+  const graph = await api.sessions.graph({ runId: run.id });
+  const analystOut = graph.sessions.find((session) => session.nodeId === "analyst" && session.lineage.lineage_kind === "op_session_loop");
+  if (analystOut === undefined) throw new Error("no analyst output");
+  return { api, runId: run.id, interrupt, analystOut };
+}
+
 async function finishedRun(database: Database, spec: unknown, input: string) {
   const api = callerFor(database);
   const { run } = await api.runs.start({ spec, input });
@@ -179,5 +225,80 @@ describeEachDatabase("runs.forkFrom", (open) => {
     const badRevision = await expectApiError(api.runs.forkFrom({ sessionId: writerOut.id, chunkIndex: 1, edits: { revisionId: "rev_nope" } }), "NOT_FOUND");
     expect(badRevision.message).toContain("revision rev_nope");
     expect(await rowCounts(database)).toEqual(counts);
+  });
+
+  it("carries an approval the original decided into the fork: the same decision applies and nobody is asked again", async () => {
+    const { database } = await open();
+    const { api, runId, interrupt, analystOut } = await waitingGatedRun(database);
+    await api.runs.decideInterrupt({ interruptId: interrupt.id, decision: "edit", payload: "Edited by a person." });
+    const original = await runToCompletion(database, runId, { providers: { scripted: scriptedModel() }, placement: { backend: "local" } });
+    expect((original.output as { text: string }).text).toBe("Edited by a person.");
+
+    // The analyst's answer was made while the gate waited: the checkpoint after it still has the gate suspended.
+    const at = analystOut.chunkCount - 1;
+    const preview = await api.runs.forkPreview({ sessionId: analystOut.id, chunkIndex: at });
+    expect(preview.approvals).toEqual({ carried: [{ nodeId: "gate", interruptId: interrupt.id, decision: "edit" }], askedAgain: [] });
+    const forked = await api.runs.forkFrom({ sessionId: analystOut.id, chunkIndex: at });
+    const provider = scriptedModel();
+    const done = await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } });
+    expect(done.status).toBe("succeeded");
+    expect((done.output as { text: string }).text).toBe("Edited by a person.");
+    expect(provider.requests).toHaveLength(0);
+    expect(await database.client.interrupt.count({ where: { runId: forked.run.id } })).toBe(0);
+    const forkedEvent = await database.client.runEvent.findFirst({ where: { runId: forked.run.id, type: "run.forked" } });
+    expect(JSON.parse(forkedEvent?.payload ?? "{}")).toMatchObject({ carried_decisions: [{ node_id: "gate", interrupt_id: interrupt.id, decision: "edit" }], asked_again: [] });
+  });
+
+  it("asks again an approval the original has not decided, in the fork's own interrupt", async () => {
+    const { database } = await open();
+    const { api, interrupt, analystOut } = await waitingGatedRun(database);
+    const preview = await api.runs.forkPreview({ sessionId: analystOut.id, chunkIndex: analystOut.chunkCount - 1 });
+    expect(preview.approvals).toEqual({ carried: [], askedAgain: [{ nodeId: "gate", reason: "undecided" }] });
+    const forked = await api.runs.forkFrom({ sessionId: analystOut.id, chunkIndex: analystOut.chunkCount - 1 });
+    const done = await runToCompletion(database, forked.run.id, { providers: { scripted: scriptedModel() }, placement: { backend: "local" } });
+    expect(done.status).toBe("waiting");
+    const asked = (await api.runs.get({ runId: forked.run.id })).pendingInterrupts;
+    expect(asked.map((item) => item.nodeId)).toEqual(["gate"]);
+    expect(asked[0]?.id).not.toBe(interrupt.id);
+    // The original's own question is untouched.
+    expect((await api.runs.pendingInterrupts({ runId: interrupt.runId })).map((item) => item.id)).toEqual([interrupt.id]);
+  });
+
+  it("a chunk of a merge's output can be forked from the branch it came from: only that branch and what follows run again", async () => {
+    const { database } = await open();
+    const { api, graph } = await finishedRun(database, mergeSpec, "Weigh it.");
+    const merged = graph.sessions.find((session) => session.nodeId === "join" && session.lineage.lineage_kind === "op_merge");
+    if (merged === undefined) throw new Error("no merge output");
+    const [prosOut, consOut] = merged.lineage.parent_session_ids.map((id) => graph.sessions.find((session) => session.id === id));
+    if (prosOut === undefined || consOut === undefined) throw new Error("merge parents missing");
+    expect([prosOut.nodeId, consOut.nodeId]).toEqual(["pros", "cons"]);
+    // The first chunk of the cons branch inside the merged session.
+    const at = prosOut.chunkCount;
+    const preview = await api.runs.forkPreview({ sessionId: merged.id, chunkIndex: at });
+    expect(preview.sides).toEqual([
+      {
+        role: "merged",
+        sessionId: merged.id,
+        chunkIndex: at,
+        nodeId: "join",
+        keptChunks: at + 1,
+        continuesAt: ["summary"],
+        parts: [
+          { sessionId: prosOut.id, nodeId: "pros", kept: prosOut.chunkCount, total: prosOut.chunkCount },
+          { sessionId: consOut.id, nodeId: "cons", kept: 1, total: consOut.chunkCount },
+        ],
+      },
+      { role: "branch", sessionId: consOut.id, chunkIndex: 0, nodeId: "cons", keptChunks: 1, continuesAt: ["cons"], parts: [] },
+    ]);
+    // A session that is not a merge has no sides to choose from.
+    expect((await api.runs.forkPreview({ sessionId: consOut.id, chunkIndex: 0 })).sides).toEqual([]);
+
+    const forked = await api.runs.forkFrom({ sessionId: consOut.id, chunkIndex: 0, edits: { input: "Only the risks." } });
+    const provider = scriptedModel();
+    const done = await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } });
+    expect(done.status).toBe("succeeded");
+    // The cons branch ran again on the edited input, then the summary; the pros branch was not asked again.
+    expect(provider.requests.map(systemOf)).toEqual(["Cons: argue against", "Summary: weigh both"]);
+    expect((done.output as { text: string }).text).toBe("Summary: weigh both | Cons: argue against | Only the risks.");
   });
 });

@@ -7,15 +7,17 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { RathError } from "../../runtime/errors";
+import { isRathError, RathError } from "../../runtime/errors";
 import { canonicalJson } from "../../runtime/workflow-spec/canonical-json";
 import type { Database } from "../db/database";
 import { crossRunForks } from "../db/run-forks";
 import { createRun, getRun } from "../db/run-store";
+import type { SessionRecord } from "../db/session-record";
 import { getSession } from "../db/session-store";
 import { listRevisions, saveSideRevision } from "../db/workflow-store";
 import { inputText } from "../engine/run-executor";
-import { forkOriginOf, forkSeed, ToolResultEdit, type ForkOrigin } from "../engine/run-fork";
+import { forkOriginOf, forkSeed, ToolResultEdit, type AskedApproval, type CarriedDecision, type ForkOrigin, type ForkSeed } from "../engine/run-fork";
+import type { Plan } from "../engine/spec/plan";
 import { runTimeout, settingsOfSpec } from "../engine/run-deadline";
 import { assertRunInputSize } from "./payload-limits";
 import type { RunExecutor } from "./run-executor";
@@ -196,6 +198,60 @@ export interface ForkPreview {
   /** The last 20 tool results the fork keeps, editable. */
   toolResults: Array<{ chunkIndex: number; name: string; content: string; ok: boolean }>;
   revisions: Array<{ id: string; number: number; message: string; createdAt: string; current: boolean }>;
+  /** For a chunk of a merge's output: the merged session and the branch the chunk came from (empty otherwise). */
+  sides: ForkSide[];
+  /** Approvals the original decided that the fork applies without asking, and those it asks again (and why). */
+  approvals: { carried: CarriedDecision[]; askedAgain: AskedApproval[] };
+  /** Other steps that run live again because the original had not run them yet at the fork's checkpoint. */
+  alsoRuns: string[];
+}
+
+/** One place a chunk of a merge's output can be forked from: the merged session itself, or the branch the chunk came from. */
+export interface ForkSide {
+  role: "merged" | "branch";
+  sessionId: string;
+  chunkIndex: number;
+  /** The node that made that session (the merge, or the branch's last step). */
+  nodeId: string | null;
+  /** Chunks the fork keeps, and where it continues. */
+  keptChunks: number;
+  continuesAt: string[];
+  /** For the merged session: how many chunks of each merged branch the fork keeps, in merge order. */
+  parts: Array<{ sessionId: string; nodeId: string | null; kept: number; total: number }>;
+}
+
+/**
+ * For a chunk of a merge's output (chunks = its parents' chunks, in merge order): the merged session at that chunk and
+ * the parent session the chunk came from at its own index, each only when a fork from it is possible. Empty otherwise.
+ */
+async function mergeSides(database: Database, plan: Plan, session: SessionRecord, chunkIndex: number, merged: ForkSeed): Promise<ForkSide[]> {
+  if (session.lineage.lineage_kind !== "op_merge" || session.lineage.parent_session_ids.length < 2) return [];
+  const parents: SessionRecord[] = [];
+  for (const id of session.lineage.parent_session_ids) {
+    const parent = await getSession(database, id);
+    if (parent === null) return [];
+    parents.push(parent);
+  }
+  if (parents.reduce((sum, parent) => sum + parent.chunkCount, 0) !== session.chunkCount) return [];
+  const parts: ForkSide["parts"] = [];
+  let offset = 0;
+  let branch: ForkSide | null = null;
+  for (const parent of parents) {
+    const kept = Math.max(0, Math.min(parent.chunkCount, merged.prefix.length - offset));
+    parts.push({ sessionId: parent.id, nodeId: parent.nodeId, kept, total: parent.chunkCount });
+    if (chunkIndex >= offset && chunkIndex < offset + parent.chunkCount) {
+      try {
+        const seed = await forkSeed(database, plan, { runId: session.runId, sessionId: parent.id, chunkIndex: chunkIndex - offset, toolResults: [] });
+        branch = { role: "branch", sessionId: parent.id, chunkIndex: chunkIndex - offset, nodeId: parent.nodeId, keptChunks: seed.prefix.length, continuesAt: seed.continuesAt, parts: [] };
+      } catch (error) {
+        // A branch that cannot be forked (a prompt session, an inner merge) is not offered: the merged session still is.
+        if (!isRathError(error) || !error.isUserError) throw error;
+      }
+    }
+    offset += parent.chunkCount;
+  }
+  if (branch === null) return [];
+  return [{ role: "merged", sessionId: session.id, chunkIndex, nodeId: session.nodeId, keptChunks: merged.prefix.length, continuesAt: merged.continuesAt, parts }, branch];
 }
 
 /** The dialog's defaults for a fork at `chunkIndex` of `sessionId` (refuses as `forkFromChunk` would). */
@@ -207,6 +263,7 @@ export async function forkPreview(database: Database, request: ForkPreviewReques
   const revision = await requireRevision(database, original.workflowId, original.revisionId);
   const { plan } = compileOrRefuse(revision.spec);
   const seed = await forkSeed(database, plan, { runId: original.id, sessionId: session.id, chunkIndex: parsed.chunkIndex, toolResults: [] });
+  const sides = await mergeSides(database, plan, session, parsed.chunkIndex, seed);
   const agentNode = seed.nextAgentNodeId === null ? undefined : plan.nodes[seed.nextAgentNodeId]?.node;
   const nextAgent =
     agentNode?.type === "agent"
@@ -244,5 +301,10 @@ export async function forkPreview(database: Database, request: ForkPreviewReques
     input: firstUser?.kind === "user" ? firstUser.payload.content : null,
     toolResults,
     revisions,
+    sides,
+    approvals: { carried: seed.carried, askedAgain: seed.askedAgain },
+    alsoRuns: [...new Set(seed.state.ready.filter((ready) => !ready.inputs.includes(seed.session.id) && ready.interruptId === undefined).map((ready) => ready.nodeId))].filter(
+      (nodeId) => !seed.askedAgain.some((asked) => asked.nodeId === nodeId),
+    ),
   };
 }
