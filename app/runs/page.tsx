@@ -15,8 +15,8 @@ export default async function RunsPage() {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8" data-testid="runs-page">
       <h1 className="text-xl font-semibold tracking-tight">Runs</h1>
-      <p className="mt-1 mb-5 text-sm text-muted">Every run of every workflow, newest first. Open one to see its session graph.</p>
-      <RunList pageSize={25} workflowNames={workflowNames} filters />
+      <p className="mt-1 mb-5 text-sm text-muted">Every run of every workflow, newest first. Open one to see its session graph, or tick two to compare them.</p>
+      <RunList pageSize={25} workflowNames={workflowNames} filters comparePicker />
     </main>
   );
 }

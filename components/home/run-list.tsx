@@ -2,9 +2,10 @@
 /**
  * A paged list of runs, newest first, from tRPC `runs.list` (cursor pages): status badge, run id linking to
  * /runs/<id>, workflow, start time, duration and tokens. "Older" / "Newer" walk the cursor pages; optional
- * filters by status, workflow and search, kept in the URL (the /runs page). Refreshes live: every 10 s, every
- * 2 s while a run on the page is queued or running; with `refreshPage` a change of any run's status also
- * refreshes the server-rendered page around it (the home page's workflow cards show their latest run).
+ * filters by status, workflow and search, kept in the URL (the /runs page); with `comparePicker` a checkbox per row
+ * picks runs for the compare bar (/runs). Refreshes live: every 10 s, every 2 s while a run on the page is queued or
+ * running; with `refreshPage` a change of any run's status also refreshes the server-rendered page around it (the
+ * home page's workflow cards show their latest run).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
@@ -16,6 +17,8 @@ import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { formatDuration, formatTime, formatTokens, shortId } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
+import { RunCompareBar } from "./run-compare-bar";
+import type { PickedRun } from "./run-compare-pick";
 import { RunFilterBar } from "./run-filter-bar";
 import { runFiltersQuery } from "./run-filters";
 import { useRunFilters } from "./use-run-filters";
@@ -30,10 +33,12 @@ export interface RunListProps {
   filters?: boolean;
   emptyHint?: string;
   refreshPage?: boolean;
+  /** A checkbox per row and the compare bar (/runs). */
+  comparePicker?: boolean;
 }
 
 /** The list with its pager (and filters when asked). */
-export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here.", refreshPage = false }: RunListProps) {
+export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here.", refreshPage = false, comparePicker = false }: RunListProps) {
   const trpc = useTRPC();
   const router = useRouter();
   const [chosen, setChosen] = useRunFilters(filters);
@@ -59,6 +64,19 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
   const page = cursors.length;
   const filtered = filterKey !== "";
 
+  // Picked runs stay picked across pages and filters; their status follows the list while they are on it.
+  const [pickedRuns, setPickedRuns] = useState<PickedRun[]>([]);
+  const picked = pickedRuns.map((pick) => {
+    const listed = runs.find((run) => run.id === pick.id);
+    return listed === undefined ? pick : { ...pick, status: listed.status, startedAt: listed.startedAt };
+  });
+  const togglePick = (run: (typeof runs)[number]) =>
+    setPickedRuns((list) =>
+      list.some((pick) => pick.id === run.id)
+        ? list.filter((pick) => pick.id !== run.id)
+        : [...list, { id: run.id, workflowId: run.workflowId, workflowName: workflowNames[run.workflowId] ?? "Deleted workflow", status: run.status, startedAt: run.startedAt }],
+    );
+
   const statusKey = runs.map((run) => `${run.id}:${run.status}`).join(",");
   const seenStatuses = useRef<string | null>(null);
   useEffect(() => {
@@ -71,6 +89,7 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
   return (
     <div className="min-w-0">
       {filters ? <RunFilterBar filters={chosen} onChange={setChosen} workflowNames={workflowNames} /> : null}
+      {comparePicker ? <RunCompareBar picked={picked} onRemove={(id) => setPickedRuns((list) => list.filter((pick) => pick.id !== id))} onClear={() => setPickedRuns([])} /> : null}
       <div className="overflow-hidden rounded-lg border border-line bg-surface">
         {query.isError ? (
           <p role="alert" className="px-4 py-6 text-sm text-status-failed">
@@ -85,6 +104,16 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
             {query.isPending ? <li className="px-4 py-6 text-sm text-muted">Loading runs…</li> : null}
             {runs.map((run) => (
               <li key={run.id} data-testid="recent-run-row" data-run-id={run.id} className="relative flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 hover:bg-raised has-[a:focus-visible]:bg-raised has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-focus has-[a:focus-visible]:ring-inset">
+                {comparePicker ? (
+                  <input
+                    type="checkbox"
+                    data-testid="recent-run-pick"
+                    className="relative z-10 size-4 shrink-0 cursor-pointer accent-accent"
+                    checked={pickedRuns.some((pick) => pick.id === run.id)}
+                    onChange={() => togglePick(run)}
+                    aria-label={`Pick ${workflowNames[run.workflowId] ?? "Deleted workflow"} ${shortId(run.id)} to compare`}
+                  />
+                ) : null}
                 <StatusBadge status={run.status} testId="recent-run-status" className="w-24" />
                 <Link
                   href={`/runs/${run.id}`}
@@ -95,7 +124,7 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
                   <span data-testid="recent-run-workflow">{workflowNames[run.workflowId] ?? "Deleted workflow"}</span>
                   <span className="ml-2 font-mono text-xs font-normal text-faint">{shortId(run.id)}</span>
                 </Link>
-                <span className="flex w-full flex-wrap items-center gap-x-4 gap-y-0.5 pl-28 text-xs text-muted tabular sm:w-auto sm:flex-nowrap sm:pl-0">
+                <span className={`flex w-full flex-wrap items-center gap-x-4 gap-y-0.5 ${comparePicker ? "pl-36" : "pl-28"} text-xs text-muted tabular sm:w-auto sm:flex-nowrap sm:pl-0`}>
                   <span className="whitespace-nowrap">{formatTime(run.startedAt ?? run.createdAt)}</span>
                   <span className="whitespace-nowrap sm:w-20 sm:text-right">{formatDuration(run.startedAt, run.finishedAt)}</span>
                   <span className="whitespace-nowrap sm:w-24 sm:text-right" data-testid="recent-run-tokens">
