@@ -4,7 +4,7 @@
  * 390 px), and the finished run replayed at 16× until the graph holds every session, with keyboard pause and step.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { startRunFromHome } from "./helpers";
 import { sessionGraph } from "./run-view-fixtures";
 
@@ -102,4 +102,50 @@ test("replay: a modal presentation at 16× grows the graph to every session; key
   await expect(replay).toBeVisible();
   await page.getByTestId("replay-exit").click();
   await expect(replay).toHaveCount(0);
+});
+
+/** Where the replay's graph nodes are drawn, against the graph pane and the overlays on it (legend, zoom controls). */
+async function replayGraphFit(page: Page) {
+  return page.getByTestId("replay").evaluate((root) => {
+    const graph = root.querySelector<HTMLElement>('[data-testid="session-graph"]');
+    if (graph === null) return null;
+    const pane = graph.getBoundingClientRect();
+    const overlays = [...graph.querySelectorAll("[data-graph-overlay], .react-flow__controls")].map((element) => element.getBoundingClientRect());
+    const nodes = [...graph.querySelectorAll(".react-flow__node")].map((element) => element.getBoundingClientRect());
+    const slack = 0.5;
+    const inside = nodes.filter((node) => node.left >= pane.left - slack && node.right <= pane.right + slack && node.top >= pane.top - slack && node.bottom <= pane.bottom + slack).length;
+    const covered = nodes.filter((node) => overlays.some((cover) => node.left < cover.right && node.right > cover.left && node.top < cover.bottom && node.bottom > cover.top)).length;
+    const spanX = (Math.max(...nodes.map((node) => node.right)) - Math.min(...nodes.map((node) => node.left))) / pane.width;
+    const spanY = (Math.max(...nodes.map((node) => node.bottom)) - Math.min(...nodes.map((node) => node.top))) / pane.height;
+    // xyflow draws only the nodes in view (onlyRenderVisibleElements): a node cut off the pane is missing from `drawn`.
+    return { expected: Number(graph.dataset.nodeCount), drawn: nodes.length, inside, covered, fills: Math.round(Math.max(spanX, spanY) * 100) / 100 };
+  });
+}
+
+test("replay: the graph is fitted into the visible pane — beside the chunk panel at 1280 px, above it at 390 px, never under the legend", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const runId = await startRunFromHome(page, "Fork/merge research", "Fit me.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  const graph = await sessionGraph(page.request, runId);
+  await page.reload();
+  await page.getByTestId("replay-button").click();
+  const replay = page.getByTestId("replay");
+  await page.keyboard.press("6");
+  const total = await replay.getAttribute("data-total");
+  await expect(replay).toHaveAttribute("data-shown", total ?? "");
+  await expect(replay).toHaveAttribute("data-sessions", String(graph.sessions.length));
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // Every node drawn, wholly inside the pane, none under an overlay, and the graph filling the pane one way (not small).
+    await expect
+      .poll(async () => {
+        const fit = await replayGraphFit(page);
+        return { ...fit, allDrawn: fit !== null && fit.expected > 0 && fit.drawn === fit.expected, allInside: fit?.inside === fit?.expected, fillsPane: (fit?.fills ?? 0) >= 0.6 };
+      }, { message: `graph fitted at ${viewport.width} px` })
+      .toMatchObject({ allDrawn: true, allInside: true, covered: 0, fillsPane: true });
+    await page.screenshot({ path: `test-results/replay-fit-${viewport.width}.png` });
+  }
 });

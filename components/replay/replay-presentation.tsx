@@ -141,6 +141,7 @@ export function ReplayPresentation({ runId, graph, title, labels, onExit }: Repl
                 onToggleChain={(chainId) => setExpandedChains((current) => new Set([...current, chainId]))}
                 onHover={() => undefined}
                 onFailure={() => undefined}
+                present
               />
             )}
           </div>

@@ -6,7 +6,7 @@
  */
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { ChevronsRight, GitFork, Layers, MessageSquare, TriangleAlert } from "lucide-react";
-import { memo } from "react";
+import { createContext, memo, useContext } from "react";
 import { formatTokens } from "../ui/format";
 import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
 import { StatusBadge } from "../ui/status-badge";
@@ -36,11 +36,15 @@ function frame(extras: NodeViewExtras, failurePath: boolean, failed: boolean): s
   return `flex h-full w-full min-w-0 flex-col justify-center gap-1 rounded-md border bg-surface px-2.5 text-left shadow-sm ${border} ${ring}`;
 }
 
+/** Which way the graph flows (a presented graph may flow down): where edges enter and leave the nodes. */
+export const GraphFlowDirection = createContext<"RIGHT" | "DOWN">("RIGHT");
+
 function Handles() {
+  const down = useContext(GraphFlowDirection) === "DOWN";
   return (
     <>
-      <Handle type="target" position={Position.Left} isConnectable={false} className={HANDLE} />
-      <Handle type="source" position={Position.Right} isConnectable={false} className={HANDLE} />
+      <Handle type="target" position={down ? Position.Top : Position.Left} isConnectable={false} className={HANDLE} />
+      <Handle type="source" position={down ? Position.Bottom : Position.Right} isConnectable={false} className={HANDLE} />
     </>
   );
 }

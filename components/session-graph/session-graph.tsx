@@ -6,8 +6,8 @@
  * hovering highlights the session (and its timeline step).
  */
 import "@xyflow/react/dist/style.css";
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler } from "@xyflow/react";
-import { useMemo, useRef } from "react";
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useUpdateNodeInternals, type NodeMouseHandler } from "@xyflow/react";
+import { useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
 import { Layers } from "lucide-react";
@@ -17,7 +17,9 @@ import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
 import { GraphLegend } from "./graph-legend";
 import { minimapSize } from "./minimap-size";
 import { useGraphFraming } from "./use-graph-framing";
-import { GRAPH_NODE_TYPES, type GraphFlowNode } from "./graph-nodes";
+import { GRAPH_NODE_TYPES, GraphFlowDirection, type GraphFlowNode } from "./graph-nodes";
+import { presentDirection } from "./present-direction";
+import { usePaneSize } from "./use-pane-size";
 import type { FlowProjection } from "./to-flow-graph";
 
 /** Props of the graph. */
@@ -39,6 +41,8 @@ export interface SessionGraphProps {
   /** How many chains are open (a "Collapse chains" button shows when some are). */
   expandedChains?: number;
   onCollapseChains?: () => void;
+  /** Presenting (the demo replay): always framed whole, never scrolled to the selection. */
+  present?: boolean;
 }
 
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
@@ -62,7 +66,7 @@ function sessionsOfNode(node: GraphFlowNode): string[] {
   return [];
 }
 
-function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains }: SessionGraphProps) {
+function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains, present = false }: SessionGraphProps) {
   const layoutInput = useMemo<LayoutGraphInput>(
     () => ({
       nodes: projection.nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
@@ -70,7 +74,12 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     }),
     [projection],
   );
-  const { layout, source } = useGraphLayout(layoutInput, LAYOUT_OPTIONS, { maxElkNodes: MAX_ELK_NODES });
+  // A presented graph flows down when that shows it clearly larger in its pane (a phone); the explorer keeps RIGHT.
+  const container = useRef<HTMLDivElement>(null);
+  const paneSize = usePaneSize(container, present);
+  const direction = useMemo(() => (present && paneSize !== null ? presentDirection(layoutInput, LAYOUT_OPTIONS, paneSize.width, paneSize.height) : "RIGHT"), [present, paneSize, layoutInput]);
+  const layoutOptions = useMemo(() => ({ ...LAYOUT_OPTIONS, direction }), [direction]);
+  const { layout, source } = useGraphLayout(layoutInput, layoutOptions, { maxElkNodes: MAX_ELK_NODES });
   const selectedNodeId = selectedSessionId === null ? null : (projection.nodeOfSession.get(selectedSessionId) ?? null);
   const highlightedNodes = useMemo(() => {
     const ids = new Set<string>();
@@ -141,7 +150,14 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   );
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
-  const framing = useGraphFraming({ nodes, source, layout, selectedNodeId, focusNodeId });
+  const framing = useGraphFraming({ container, nodes, source, layout, selectedNodeId, focusNodeId, present });
+  // Handles move to the other sides when the direction changes: xyflow measures them again.
+  const updateNodeInternals = useUpdateNodeInternals();
+  const nodeIds = useRef<string[]>([]);
+  nodeIds.current = nodes.map((node) => node.id);
+  useEffect(() => {
+    updateNodeInternals(nodeIds.current);
+  }, [direction, updateNodeInternals]);
 
   const activate = (node: GraphFlowNode): void => {
     if (node.type === "session") onSelectSession(node.data.session.id);
@@ -163,9 +179,10 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
-      ref={framing.container}
+      ref={container}
       data-testid="session-graph"
       data-layout={source}
+      data-direction={direction}
       data-node-count={nodes.length}
       data-session-count={projection.nodeOfSession.size}
       className="relative h-full min-h-0 w-full min-w-0"
@@ -178,6 +195,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         activate(node);
       }}
     >
+      <GraphFlowDirection.Provider value={direction}>
       <ReactFlow<GraphFlowNode, LineageFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -214,6 +232,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
           />
         ) : null}
       </ReactFlow>
+      </GraphFlowDirection.Provider>
       {expandedChains > 0 && onCollapseChains !== undefined ? (
         <div className="absolute top-2 left-2">
           <Button size="sm" variant="secondary" icon={Layers} data-testid="collapse-chains" onClick={collapseChains}>
@@ -222,7 +241,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         </div>
       ) : null}
       <div className="pointer-events-none absolute bottom-2 left-2 right-14 flex">
-        <div className="pointer-events-auto max-w-full">
+        <div className="pointer-events-auto max-w-full" data-graph-overlay="legend">
           <GraphLegend kinds={kinds} />
         </div>
       </div>

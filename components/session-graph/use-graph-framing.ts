@@ -7,6 +7,9 @@
  * - a chain the person opens is brought into view (its start when it is too long to show whole);
  * - a selection made elsewhere (URL, timeline, "Jump to failure") scrolls its node into view, once drawn;
  * - after "Collapse chains" the graph is framed afresh, as on open.
+ * A fit keeps the nodes out of the band the overlays cover at the bottom (legend, zoom controls: elements marked
+ * `data-graph-overlay`). In `present` mode (the demo replay) the graph is always framed whole, again whenever it grows,
+ * is laid out again or its pane changes size, and never scrolled to the selection: an audience sees all of it.
  */
 import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
@@ -21,6 +24,29 @@ const MIN_READABLE_ZOOM = 0.5;
 const FIT_WHOLE_NODES = 40;
 const FOCUS_ZOOM = 0.85;
 const FIT_PADDING = 0.15;
+const FIT_MAX_ZOOM = 1.1;
+
+type FitPadding = { top: `${number}px`; right: `${number}px`; bottom: `${number}px`; left: `${number}px` };
+
+/** Fit padding in px: a margin on every side, and at the bottom at least the band the overlays cover. */
+function fitPadding(container: HTMLElement): FitPadding {
+  const box = container.getBoundingClientRect();
+  const margin = Math.round(Math.min(box.width, box.height) * 0.06) + 8;
+  let covered = 0;
+  for (const overlay of container.querySelectorAll<HTMLElement>("[data-graph-overlay], .react-flow__controls")) {
+    const rect = overlay.getBoundingClientRect();
+    if (rect.height > 0 && rect.width > 0) covered = Math.max(covered, box.bottom - rect.top);
+  }
+  return { top: `${margin}px`, right: `${margin}px`, bottom: `${Math.max(margin, Math.ceil(covered) + 8)}px`, left: `${margin}px` };
+}
+
+/** The zoom at which the whole layout fits inside the padded pane. */
+function wholeFitZoom(layout: LayoutResult, bounds: Bounds, padding: FitPadding): number {
+  const px = (value: string) => Number.parseFloat(value);
+  const width = bounds.width - px(padding.left) - px(padding.right);
+  const height = bounds.height - px(padding.top) - px(padding.bottom);
+  return Math.min(width / Math.max(1, layout.width), height / Math.max(1, layout.height));
+}
 
 type Bounds = { width: number; height: number };
 type Flow = Pick<ReactFlowInstance, "fitView" | "getViewport" | "setViewport" | "setCenter">;
@@ -41,7 +67,7 @@ function startAt(flow: Flow, node: GraphFlowNode, bounds: Bounds, zoom: number, 
  * Brings the sessions of a chain just opened into view: all of them when they fit at a readable zoom, else the
  * chain's start at the opening zoom (the rest follows to the right).
  */
-function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly string[], bounds: Bounds): void {
+function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly string[], bounds: Bounds, padding: FitPadding): void {
   const wanted = new Set(ids);
   const members = nodes.filter((node) => wanted.has(node.id));
   const first = members[0];
@@ -52,7 +78,7 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
   const bottom = Math.max(...members.map((node) => node.position.y + (node.height ?? 0)));
   const fitZoom = Math.min(bounds.width / Math.max(1, right - left), bounds.height / Math.max(1, bottom - top)) / (1 + 2 * FIT_PADDING);
   if (fitZoom >= MIN_READABLE_ZOOM) {
-    void flow.fitView({ nodes: members.map((node) => ({ id: node.id })), padding: FIT_PADDING, maxZoom: 1.1, duration: 200 });
+    void flow.fitView({ nodes: members.map((node) => ({ id: node.id })), padding, maxZoom: FIT_MAX_ZOOM, duration: 200 });
     return;
   }
   startAt(flow, first, bounds, Math.max(flow.getViewport().zoom, FOCUS_ZOOM), 200);
@@ -60,18 +86,20 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
 
 /** What the graph tells the framing. */
 export interface GraphFramingInput {
+  /** The graph's container (its size decides the zooms). */
+  container: RefObject<HTMLDivElement | null>;
   nodes: readonly GraphFlowNode[];
   source: "provisional" | "elk" | "quick";
   layout: LayoutResult;
   selectedNodeId: string | null;
   /** Where a graph too large to read whole opens (null: its root). */
   focusNodeId: string | null;
+  /** Always framed whole, never scrolled to the selection (the demo replay). */
+  present?: boolean;
 }
 
 /** Handles for the graph. */
 export interface GraphFraming {
-  /** The graph's container (its size decides the zooms). */
-  container: RefObject<HTMLDivElement | null>;
   /** Before a chain opens: its sessions are brought into view once laid out. */
   revealAfterOpening: (sessionIds: readonly string[]) => void;
   /** Before every chain closes: the graph is framed afresh. */
@@ -81,9 +109,8 @@ export interface GraphFraming {
 }
 
 /** The framing of one graph (inside its ReactFlowProvider). */
-export function useGraphFraming({ nodes, source, layout, selectedNodeId, focusNodeId }: GraphFramingInput): GraphFraming {
+export function useGraphFraming({ container, nodes, source, layout, selectedNodeId, focusNodeId, present = false }: GraphFramingInput): GraphFraming {
   const flow = useReactFlow();
-  const container = useRef<HTMLDivElement>(null);
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
   const userMoved = useRef(false);
@@ -91,41 +118,60 @@ export function useGraphFraming({ nodes, source, layout, selectedNodeId, focusNo
   const framedWhole = useRef(false);
   const revealing = useRef<readonly string[] | null>(null);
 
+  // Presenting: the whole graph, whenever it or its pane changes (the pane shrinks as the chunk list fills on a phone).
   useEffect(() => {
-    if (nodes.length === 0) return;
+    const element = container.current;
+    if (!present || element === null || nodes.length === 0 || (source === "provisional" && nodes.length > 1)) return undefined;
+    const first = !framed.current;
+    framed.current = true;
+    void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
+    let size = `${element.clientWidth}x${element.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const now = `${element.clientWidth}x${element.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05 });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [container, present, nodes, source, flow, layout]);
+
+  useEffect(() => {
+    if (present || nodes.length === 0) return;
     if (source === "provisional" && nodes.length > 1) return;
-    const bounds = container.current?.getBoundingClientRect();
-    if (bounds === undefined || bounds.width === 0 || bounds.height === 0) return;
+    const element = container.current;
+    const bounds = element?.getBoundingClientRect();
+    if (element === null || element === undefined || bounds === undefined || bounds.width === 0 || bounds.height === 0) return;
+    const padding = fitPadding(element);
     const members = revealing.current;
     if (members !== null && nodes.some((node) => node.id === members[0])) {
       revealing.current = null;
       framedCount.current = nodes.length;
       // The selection's node may have changed with the opening (it was the chain): this view wins over scrolling to it.
       lastCentred.current = selectedNodeId;
-      revealNodes(flow, nodes, members, bounds);
+      revealNodes(flow, nodes, members, bounds, padding);
       return;
     }
     if (framed.current && (userMoved.current || !framedWhole.current || nodes.length === framedCount.current)) return;
     const first = !framed.current;
     framed.current = true;
     framedCount.current = nodes.length;
-    const fitZoom = Math.min(bounds.width / Math.max(1, layout.width), bounds.height / Math.max(1, layout.height)) / (1 + 2 * FIT_PADDING);
-    framedWhole.current = fitZoom >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
+    framedWhole.current = wholeFitZoom(layout, bounds, padding) >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
     // The (default) selection is not scrolled to on its own: the opening view is this one.
     lastCentred.current = selectedNodeId;
     if (framedWhole.current) {
-      void flow.fitView({ padding: FIT_PADDING, maxZoom: 1.1, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
+      void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
       return;
     }
     const focus = nodes.find((node) => node.id === focusNodeId);
     if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
     else startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
-  }, [nodes, source, flow, layout, selectedNodeId, focusNodeId]);
+  }, [container, present, nodes, source, flow, layout, selectedNodeId, focusNodeId]);
 
   // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
   // (a selection inside a chain first opens the chain).
   useEffect(() => {
-    if (selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current || source === "provisional") return;
+    if (present || selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current || source === "provisional") return;
     const node = nodes.find((entry) => entry.id === selectedNodeId);
     const bounds = container.current?.getBoundingClientRect();
     if (node === undefined || bounds === undefined) return;
@@ -134,7 +180,7 @@ export function useGraphFraming({ nodes, source, layout, selectedNodeId, focusNo
     if (!isInView(viewport, node, bounds)) {
       void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(viewport.zoom, FOCUS_ZOOM), duration: 250 });
     }
-  }, [selectedNodeId, flow, nodes, source]);
+  }, [container, present, selectedNodeId, flow, nodes, source]);
 
   const revealAfterOpening = useCallback((sessionIds: readonly string[]) => {
     revealing.current = sessionIds;
@@ -146,5 +192,5 @@ export function useGraphFraming({ nodes, source, layout, selectedNodeId, focusNo
   const onMove = useCallback((event: MouseEvent | TouchEvent | null) => {
     if (event !== null) userMoved.current = true;
   }, []);
-  return { container, revealAfterOpening, reframe, onMove };
+  return { revealAfterOpening, reframe, onMove };
 }
