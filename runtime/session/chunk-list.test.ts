@@ -70,6 +70,24 @@ describe("ChunkList", () => {
     expect(iterator.next().done).toBe(true);
   });
 
+  it("iterates two interleaved iterators of one rope independently (each has its own reused result)", () => {
+    const list = ChunkList.from(range(70)).concat(ChunkList.from(range(70).map((n) => n + 70)));
+    const first = list[Symbol.iterator]();
+    const second = list[Symbol.iterator]();
+    const seen: Array<[number, number]> = [];
+    for (let step = 0; step < 140; step++) {
+      const a = first.next().value as number;
+      second.next();
+      const b = second.next().value as number | undefined;
+      seen.push([a, b ?? -1]);
+    }
+    expect(seen[0]).toEqual([0, 1]);
+    expect(seen[69]).toEqual([69, 139]);
+    expect(seen[70]).toEqual([70, -1]);
+    expect(seen.map(([a]) => a)).toEqual(range(140));
+    expect(first.next()).toEqual({ value: undefined, done: true });
+  });
+
   it("never changes a list another holder can see", () => {
     const base = ChunkList.from(range(100));
     const a = base.append(100);
