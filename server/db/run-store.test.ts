@@ -159,4 +159,15 @@ describeEachDatabase("run store", (open) => {
     const queued = await listRuns(database, { workflowId: mine.workflowId, status: ["queued", "running"] });
     expect(queued.runs).toHaveLength(4);
   });
+
+  it("searches run ids and workflow names ignoring case", async () => {
+    const mine = await seedWorkflow(database, "Nightly Triage Report");
+    const run = await seedRun(database, mine);
+    const byName = await listRuns(database, { search: "nIGHTLY tRIAGE" });
+    expect(byName.runs.map((found) => found.id)).toEqual([run.id]);
+    const byId = await listRuns(database, { search: run.id.slice(-10).toUpperCase() });
+    expect(byId.runs.map((found) => found.id)).toEqual([run.id]);
+    expect((await listRuns(database, { search: "nightly triage" })).runs.map((found) => found.id)).toEqual([run.id]);
+    expect((await listRuns(database, { search: "triage nightly" })).runs).toEqual([]);
+  });
 });

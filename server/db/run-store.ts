@@ -137,13 +137,21 @@ export async function getRun(database: Database, runId: string): Promise<RunReco
 /** Filters and paging of `listRuns`; the cursor is the `nextCursor` of the previous page. */
 export const ListRunsInput = z.object({
   workflowId: z.string().min(1).optional(),
-  /** Part of the run id or of its workflow's name (LIKE: case-insensitive for ASCII on SQLite, exact case on PostgreSQL). */
+  /** Part of the run id or of its workflow's name, case-insensitive on both providers (ASCII only on SQLite). */
   search: z.string().trim().min(1).max(200).optional(),
   status: z.union([RunStatus, z.array(RunStatus).min(1)]).optional(),
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).optional(),
 });
 export type ListRunsInput = z.input<typeof ListRunsInput>;
+
+/**
+ * A `contains` filter that ignores case on both providers: SQLite's LIKE already does (ASCII), PostgreSQL's needs
+ * `mode: "insensitive"` (ILIKE), which the client — typed with the SQLite schema — does not declare.
+ */
+function containsText(database: Database, text: string): { contains: string } {
+  return database.provider === "postgresql" ? ({ contains: text, mode: "insensitive" } as { contains: string }) : { contains: text };
+}
 
 /** A page of runs, newest first, and the cursor of the next page (null on the last page). */
 export async function listRuns(
@@ -157,7 +165,7 @@ export async function listRuns(
       ...(parsed.workflowId === undefined ? {} : { workflowId: parsed.workflowId }),
       ...(statuses === undefined ? {} : { status: { in: statuses } }),
       ...(parsed.cursor === undefined ? {} : { id: { lt: parsed.cursor } }),
-      ...(parsed.search === undefined ? {} : { OR: [{ id: { contains: parsed.search } }, { workflow: { name: { contains: parsed.search } } }] }),
+      ...(parsed.search === undefined ? {} : { OR: [{ id: containsText(database, parsed.search) }, { workflow: { name: containsText(database, parsed.search) } }] }),
     },
     orderBy: { id: "desc" },
     take: parsed.limit + 1,

@@ -130,7 +130,7 @@ export async function getRunDetail(database: Database, runId: string): Promise<{
 /** Filters and paging of `listRunsPage`. */
 export const ListRunsRequest = z.object({
   workflowId: z.string().min(1).optional(),
-  /** Part of the run id or of its workflow's name (LIKE: case-insensitive for ASCII on SQLite, exact case on PostgreSQL). */
+  /** Part of the run id or of its workflow's name (case-insensitive on both providers; ASCII only on SQLite). */
   search: z.string().trim().min(1).max(200).optional(),
   status: z.union([RunStatus, z.array(RunStatus).min(1)]).optional(),
   limit: z.number().int().min(1).max(200).default(50),
