@@ -17,7 +17,7 @@ import { Field, inputClasses } from "../ui/field";
 import { shortId } from "../ui/format";
 import { ForkAftermath } from "./fork-aftermath";
 import { buildForkEdits, type ForkDraft } from "./fork-edits";
-import { ForkSides, sideContents } from "./fork-sides";
+import { ForkSides, mergeNodeOf, sideContents } from "./fork-sides";
 
 /** Props: the chunk to fork from, node labels, open state. */
 export interface ForkDialogProps {
@@ -87,7 +87,7 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
               </>
             ) : (
               <>
-                {sideContents(side, labels)} What the fork keeps is replayed from the store — no model call, no tool run.
+                {sideContents(side, labels, mergeNodeOf(sides))} What the fork keeps is replayed from the store — no model call, no tool run.
               </>
             )}
           </span>

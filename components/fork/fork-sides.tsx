@@ -22,11 +22,21 @@ function nodeName(nodeId: string | null, labels: Readonly<Record<string, string>
   return nodeId === null ? "an imported step" : (labels[nodeId] ?? nodeId);
 }
 
+/** The merge node of a set of sides (the merged session's producer). */
+export function mergeNodeOf(sides: readonly ForkSide[]): string | null {
+  return sides.find((side) => side.role === "merged")?.nodeId ?? null;
+}
+
 /** What a fork from this side keeps, in words. */
-export function sideContents(side: ForkSide, labels: Readonly<Record<string, string>>): string {
+export function sideContents(side: ForkSide, labels: Readonly<Record<string, string>>, mergeNodeId: string | null): string {
   const continues = side.continuesAt.map((node) => nodeName(node, labels)).join(", ") || "the merge that waits for it";
   if (side.role === "branch") {
-    return `Chunks 0–${side.keptChunks - 1} of ${nodeName(side.nodeId, labels)}'s branch; ${continues} continues from there, and the merge joins it again with the other branches as recorded.`;
+    const branch = `Chunks 0–${side.keptChunks - 1} of ${nodeName(side.nodeId, labels)}'s branch`;
+    const rejoin = "the merge joins it again with the other branches as recorded";
+    // At the branch's last chunk the fork goes straight to the merge (only an edited tool result changes it).
+    return side.continuesAt.length === 0 || side.continuesAt.every((node) => node === mergeNodeId)
+      ? `${branch}; ${rejoin}, then the run continues after the merge.`
+      : `${branch}; ${continues} continues from there, and ${rejoin}.`;
   }
   const parts = side.parts
     .filter((part) => part.kept > 0)
@@ -38,6 +48,7 @@ export function sideContents(side: ForkSide, labels: Readonly<Record<string, str
 /** The choice, as a radio group. */
 export function ForkSides({ sides, chosen, onChoose, labels }: ForkSidesProps) {
   const id = useId();
+  const mergeNodeId = mergeNodeOf(sides);
   return (
     <fieldset data-testid="fork-sides" className="min-w-0 rounded-md border border-line p-3">
       <legend className="px-1 text-xs font-semibold text-muted">Fork from</legend>
@@ -54,7 +65,7 @@ export function ForkSides({ sides, chosen, onChoose, labels }: ForkSidesProps) {
                   {shortId(side.sessionId)} · chunk {side.chunkIndex}
                 </span>
               </span>
-              <span className="block text-xs text-muted">{sideContents(side, labels)}</span>
+              <span className="block text-xs text-muted">{sideContents(side, labels, mergeNodeId)}</span>
             </span>
           </label>
         ))}
