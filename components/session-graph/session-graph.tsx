@@ -6,7 +6,7 @@
  * hovering highlights the session (and its timeline step).
  */
 import "@xyflow/react/dist/style.css";
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useUpdateNodeInternals, type NodeMouseHandler } from "@xyflow/react";
+import { Background, Controls, ReactFlow, ReactFlowProvider, useUpdateNodeInternals, type NodeMouseHandler } from "@xyflow/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
@@ -15,7 +15,7 @@ import { useIsDark } from "../shell/use-theme";
 import { Button } from "../ui/button";
 import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
 import { GraphLegend } from "./graph-legend";
-import { minimapSize } from "./minimap-size";
+import { GraphMinimap } from "./graph-minimap";
 import { useGraphFraming } from "./use-graph-framing";
 import { GRAPH_NODE_TYPES, GraphFlowDirection, type GraphFlowNode } from "./graph-nodes";
 import { presentDirection } from "./present-direction";
@@ -173,7 +173,6 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   };
   const kinds = useMemo(() => new Set(projection.nodes.flatMap((node) => (node.data.kind === "session" ? [node.data.session.lineage.lineage_kind] : []))), [projection]);
   const isDark = useIsDark();
-  const minimap = useMemo(() => minimapSize(layout.width, layout.height), [layout.width, layout.height]);
 
   return (
     // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
@@ -217,20 +216,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       >
         <Background gap={20} size={1} color="var(--rath-line)" />
         <Controls showInteractive={false} position="bottom-right" />
-        {nodes.length > 12 ? (
-          <MiniMap
-            pannable
-            zoomable
-            position="top-right"
-            className="!hidden md:!block"
-            style={minimap}
-            nodeColor="var(--rath-muted)"
-            nodeStrokeColor="var(--rath-muted)"
-            // In the graph's own units: at least ~2 px on screen, however far the minimap scales a long graph down.
-            nodeStrokeWidth={2 / Math.min(minimap.width / Math.max(1, layout.width), minimap.height / Math.max(1, layout.height))}
-            maskColor="color-mix(in srgb, var(--rath-canvas) 70%, transparent)"
-          />
-        ) : null}
+        {nodes.length > 12 ? <GraphMinimap nodes={nodes} layout={layout} /> : null}
       </ReactFlow>
       </GraphFlowDirection.Provider>
       {expandedChains > 0 && onCollapseChains !== undefined ? (
