@@ -286,6 +286,45 @@ test.describe("editing the canvas", () => {
       .toBeLessThan(40);
   });
 
+  test("command palette: Enter pressed the instant the text is typed acts on the list filtered by that text", async ({ page }) => {
+    const { spec, layout } = linearSpec("palette-fast");
+    const labelled = { ...spec, nodes: spec.nodes.map((entry) => (entry.id === "agent" ? { ...entry, label: "Shell runner" } : entry)) };
+    const workflowId = await createWorkflow(page.request, "E2E palette fast", labelled, layout);
+    await openEditor(page, workflowId);
+    await focusPane(page);
+
+    // No wait between the last key and Enter: the highlight cmdk shows may still be an earlier prefix's.
+    await page.keyboard.press("Control+k");
+    await page.getByTestId("command-input").pressSequentially("shell");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("command-palette")).toBeHidden();
+    await expect(page.getByTestId("node-properties")).toHaveAttribute("data-node-id", "agent");
+    await expect(page.getByTestId("canvas-node")).toHaveCount(3);
+
+    await focusPane(page);
+    await page.keyboard.press("Control+k");
+    await page.getByTestId("command-input").pressSequentially("add tool");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("command-palette")).toBeHidden();
+    await expect(page.getByTestId("canvas-node")).toHaveCount(4);
+    expect((await exportCanvas(page)).spec.nodes.map((entry) => entry.type)).toEqual(["input", "agent", "output", "tool"]);
+
+    // A highlight moved with the arrows for the current text is what Enter runs.
+    await focusPane(page);
+    await page.keyboard.press("Control+k");
+    await page.getByTestId("command-input").pressSequentially("add me");
+    const highlighted = page.locator('[cmdk-item][data-selected="true"]');
+    await expect(highlighted).toHaveAttribute("data-testid", "command-add-merge");
+    await page.keyboard.press("ArrowDown");
+    await expect(highlighted).not.toHaveAttribute("data-testid", "command-add-merge");
+    const second = await highlighted.getAttribute("data-testid");
+    expect(second).toMatch(/^command-add-/);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("canvas-node")).toHaveCount(5);
+    const added = (await exportCanvas(page)).spec.nodes[4];
+    expect(`command-add-${added?.type}`).toBe(second);
+  });
+
   test("`?` opens the list of every shortcut; a `?` typed into a field stays in the field", async ({ page }) => {
     const { spec, layout } = linearSpec("help");
     const workflowId = await createWorkflow(page.request, "E2E help", spec, layout);
