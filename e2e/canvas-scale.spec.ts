@@ -1,10 +1,11 @@
 /**
  * The canvas at scale: a 300-node workflow opens fitted with the zoom kept between 50 % and 100 %, validates on
- * the server (the spec travels by POST), and below 45 % zoom nodes draw their far look (name and status only).
+ * the server (the spec travels by POST), and below 45 % zoom nodes draw their far look (name and status only); a
+ * small workflow on a phone opens whole.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { benchWorkflow } from "../bench/canvas-workflow";
-import { createWorkflow, openEditor, seedExamples } from "./canvas-helpers";
+import { createWorkflow, openEditor, seedExamples, workflowIdByName } from "./canvas-helpers";
 
 async function zoomOf(page: Page): Promise<number> {
   const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
@@ -50,4 +51,21 @@ test("a 300-node workflow opens fitted at 50–100 % zoom, is validated by the s
   for (let step = 0; step < 12 && (await zoomOf(page)) < 0.6; step++) await page.mouse.wheel(0, -400);
   await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="canvas-node"] dl').first()).toBeVisible();
+});
+
+test("on a 390 px phone a small workflow opens whole: every node inside the canvas, zoomed out as far as that takes", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const workflowId = await workflowIdByName(page, "Fork/merge research");
+  await openEditor(page, workflowId);
+  const nodes = page.getByTestId("canvas-node");
+  await expect(nodes.first()).toBeVisible();
+  const pane = await page.locator(".react-flow__pane").boundingBox();
+  if (pane === null) throw new Error("no pane");
+  await expect
+    .poll(async () => {
+      const boxes = await nodes.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
+      return boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1) && boxes.length >= 5;
+    })
+    .toBe(true);
+  expect(await zoomOf(page)).toBeLessThan(0.5);
 });

@@ -29,7 +29,7 @@ import { CANVAS_NODE_TYPES } from "./canvas-nodes";
 import { useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { ConnectionHint } from "./connection-hint";
 import { verdictFor } from "./connection-rules-client";
-import { nodeData, OPEN_FIT, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
+import { nodeData, openFit, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
 import "./canvas.css";
 
@@ -217,7 +217,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       snapGrid={SNAP}
       colorMode={isDark ? "dark" : "light"}
       fitView={fitOnOpen}
-      fitViewOptions={OPEN_FIT}
+      fitViewOptions={openFit(document.nodes.length)}
       minZoom={0.1}
       maxZoom={2}
       onlyRenderVisibleElements={document.nodes.length > 120}

@@ -58,11 +58,20 @@ export const NO_DECORATIONS: Decorations = { nodeProblems: new Map(), edgeProble
 
 const NO_PROBLEMS: readonly string[] = [];
 
+const BIG_OPEN_FIT = { padding: 0.2, minZoom: 0.5, maxZoom: 1 } as const;
+const SMALL_OPEN_FIT = { padding: 0.2, minZoom: 0.1, maxZoom: 1 } as const;
+
+/** Above this many nodes a workflow opens on its middle at 50 % or more instead of fitted whole. */
+export const BIG_WORKFLOW_NODES = 40;
+
 /**
- * How the editor opens a workflow: fitted, with the zoom kept between 50 % and 100 % (a 300-node graph opens
- * readable on its middle instead of as a grid of specks; a small one is not blown up).
+ * How the editor opens a workflow: fitted, never blown up past 100 %. A big one (a 300-node graph) keeps the zoom at
+ * 50 % or more and opens readable on its middle instead of as a grid of specks; a small one is shown whole even on a
+ * phone, in the far look if it must be (a template cut off at the screen's edges hides what it does).
  */
-export const OPEN_FIT = { padding: 0.2, minZoom: 0.5, maxZoom: 1 } as const;
+export function openFit(nodeCount: number): typeof BIG_OPEN_FIT | typeof SMALL_OPEN_FIT {
+  return nodeCount > BIG_WORKFLOW_NODES ? BIG_OPEN_FIT : SMALL_OPEN_FIT;
+}
 
 /** Below this zoom nodes are drawn in their far look: label and status only (canvas-nodes.tsx). */
 export const FAR_ZOOM = 0.45;

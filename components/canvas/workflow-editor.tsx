@@ -24,7 +24,7 @@ import { CommandPalette, type PaletteAction } from "./command-palette";
 import { autoLayout, NODE_SIZE } from "./auto-layout";
 import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
-import { NO_DECORATIONS, OPEN_FIT, type Decorations } from "./flow-projection";
+import { NO_DECORATIONS, openFit, type Decorations } from "./flow-projection";
 import { NodePalette } from "./node-palette";
 import { indexProblems, problemDecorations } from "./problem-index";
 import { ProblemsPanel } from "./problems-panel";
@@ -140,7 +140,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
           const laidOut = { ...current, positions: { ...current.positions, ...result.positions } };
           store.getState().replaceDocument(laidOut, { resetHistory: true });
           saving.setBase({ ...initialBase, fingerprint: fingerprintOf(laidOut) });
-          window.requestAnimationFrame(() => void flow.fitView(OPEN_FIT));
+          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut.nodes.length)));
         },
         () => undefined,
       );
@@ -185,8 +185,23 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       const position = store.getState().document.positions[nodeId];
       if (position === undefined) return;
       store.getState().select({ nodes: [nodeId], edges: [] });
-      const size = flow.getNode(nodeId)?.measured ?? NODE_SIZE;
-      void flow.setCenter(position.x + (size.width ?? NODE_SIZE.width) / 2, position.y + (size.height ?? NODE_SIZE.height) / 2, { zoom: Math.max(flow.getZoom(), 0.9), duration: 300 });
+      const zoom = Math.max(flow.getZoom(), 0.9);
+      const sizeNow = () => {
+        const measured = flow.getNode(nodeId)?.measured;
+        return { width: measured?.width ?? NODE_SIZE.width, height: measured?.height ?? NODE_SIZE.height };
+      };
+      const centreOn = (size: { width: number; height: number }, duration: number) => flow.setCenter(position.x + size.width / 2, position.y + size.height / 2, { zoom, duration });
+      // Seen from afar (below FAR_ZOOM) the node is drawn short; zoomed in it is measured again at its full size,
+      // so once the pan has ended and that size is known, centre on it again.
+      const first = sizeNow();
+      void centreOn(first, 300).then(() =>
+        window.requestAnimationFrame(() =>
+          window.requestAnimationFrame(() => {
+            const full = sizeNow();
+            if (full.width !== first.width || full.height !== first.height) void centreOn(full, 150);
+          }),
+        ),
+      );
     },
     [flow, store],
   );
