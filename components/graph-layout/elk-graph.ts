@@ -19,6 +19,9 @@ export function elkLayoutOptions(options: LayoutOptions = {}): Record<string, st
     "elk.layered.crossingMinimization.forceNodeModelOrder": "false",
     "elk.layered.thoroughness": "4",
     "elk.separateConnectedComponents": "false",
+    // Nodes come with their sizes and have no ELK labels or ports: the micro layout (label placement and node
+    // sizing) only costs time — about a fifth of a 300-node layout in ELK's own phase timings.
+    "elk.omitNodeMicroLayout": "true",
     ...(options.fast === true
       ? {
           "elk.layered.thoroughness": "1",
