@@ -30,4 +30,10 @@ describe("presentDirection", () => {
     expect(presentDirection({ nodes: [{ id: "a", width: 210, height: 56 }], edges: [] }, options, 390, 360)).toBe("RIGHT");
     expect(presentDirection(forkMerge, options, 0, 0)).toBe("RIGHT");
   });
+
+  it("keeps a very large graph RIGHT (the estimate would lay it out twice)", () => {
+    const wide: LayoutGraphInput = { nodes: Array.from({ length: 401 }, (_, index) => ({ id: `n${index}`, width: 210, height: 56 })), edges: [] };
+    expect(presentDirection(wide, options, 390, 430)).toBe("RIGHT");
+    expect(presentDirection(forkMerge, options, 498, 500)).toBe("DOWN");
+  });
 });

@@ -74,10 +74,10 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     }),
     [projection],
   );
-  // A presented graph flows down when that shows it clearly larger in its pane (a phone); the explorer keeps RIGHT.
+  // The graph flows down when that shows it clearly larger in its pane (present-direction.ts).
   const container = useRef<HTMLDivElement>(null);
-  const paneSize = usePaneSize(container, present);
-  const direction = useMemo(() => (present && paneSize !== null ? presentDirection(layoutInput, LAYOUT_OPTIONS, paneSize.width, paneSize.height) : "RIGHT"), [present, paneSize, layoutInput]);
+  const paneSize = usePaneSize(container, true);
+  const direction = useMemo(() => (paneSize === null ? "RIGHT" : presentDirection(layoutInput, LAYOUT_OPTIONS, paneSize.width, paneSize.height)), [paneSize, layoutInput]);
   const layoutOptions = useMemo(() => ({ ...LAYOUT_OPTIONS, direction }), [direction]);
   const { layout, source } = useGraphLayout(layoutInput, layoutOptions, { maxElkNodes: MAX_ELK_NODES });
   const selectedNodeId = selectedSessionId === null ? null : (projection.nodeOfSession.get(selectedSessionId) ?? null);
