@@ -130,6 +130,8 @@ test("replay: the graph is fitted into the visible pane — beside the chunk pan
   await page.reload();
   await page.getByTestId("replay-button").click();
   const replay = page.getByTestId("replay");
+  // The run's events load after the dialog opens: read the total once it is known.
+  await expect(replay).not.toHaveAttribute("data-total", "0");
   await page.keyboard.press("6");
   const total = await replay.getAttribute("data-total");
   await expect(replay).toHaveAttribute("data-shown", total ?? "");

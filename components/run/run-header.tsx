@@ -6,7 +6,7 @@
  */
 import { Crosshair, Eye, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { LongText } from "../inspector/long-text";
 import type { RunDetail } from "../trpc/router-types";
 import { Button } from "../ui/button";
@@ -18,6 +18,7 @@ import { ShareButton } from "../share/share-button";
 import { CostValue } from "./cost-value";
 import { LiveIndicator } from "./live-indicator";
 import type { CostFigure } from "./run-costs";
+import { runDocumentTitle } from "./run-title";
 import { RunControls } from "./run-controls";
 import type { RunErrorEntry } from "./run-errors";
 import type { StreamState } from "./use-run-live";
@@ -59,6 +60,10 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
   const output = textOf(run.output);
   const [showErrors, setShowErrors] = useState(false);
   const shownErrors = showErrors ? errors : errors.slice(0, 2);
+  // The server renders the title once; the tab follows the live status (a shared run keeps its own title).
+  useEffect(() => {
+    if (!readOnly) document.title = runDocumentTitle(workflowName, run.status);
+  }, [readOnly, workflowName, run.status]);
   return (
     <header className="shrink-0 border-b border-line bg-surface px-3 py-2 sm:px-4">
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">

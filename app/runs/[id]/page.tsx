@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { parseUrlSelection } from "../../../components/run/run-selection-url";
+import { runTitle } from "../../../components/run/run-title";
 import { RunView } from "../../../components/run/run-view";
 import { sharedRuntime } from "../../../server/services/shared-runtime";
 import { loadRunPage, runOrNull, workflowNameOf } from "../../_data/run-page";
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: RunPageProps): Promise<Metada
   const detail = await runOrNull(database, id);
   if (detail === null) return { title: "Run not found" };
   const name = await workflowNameOf(database, detail.run.workflowId);
-  return { title: `${name} · ${detail.run.status.replaceAll("_", " ")}` };
+  return { title: runTitle(name, detail.run.status) };
 }
 
 /** One run: the live session graph explorer. */
