@@ -58,6 +58,7 @@ test("replay: a modal presentation at 16× grows the graph to every session; key
   await page.getByTestId("replay-button").click();
   const replay = page.getByTestId("replay");
   await expect(replay).toBeVisible();
+  await expect(replay).not.toHaveAttribute("data-total", "0");
   // The demo run takes milliseconds; at 1× each event still gets its own beat (250 ms), so the replay can be followed.
   const total = Number(await replay.getAttribute("data-total"));
   expect(total).toBeGreaterThan(graph.sessions.length);
