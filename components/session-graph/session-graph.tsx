@@ -76,7 +76,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   );
   // The graph flows down when that shows it clearly larger in its pane (present-direction.ts).
   const container = useRef<HTMLDivElement>(null);
-  const paneSize = usePaneSize(container, true);
+  const paneSize = usePaneSize(container);
   const direction = useMemo(() => (paneSize === null ? "RIGHT" : presentDirection(layoutInput, LAYOUT_OPTIONS, paneSize.width, paneSize.height)), [paneSize, layoutInput]);
   const layoutOptions = useMemo(() => ({ ...LAYOUT_OPTIONS, direction }), [direction]);
   const { layout, source } = useGraphLayout(layoutInput, layoutOptions, { maxElkNodes: MAX_ELK_NODES });
