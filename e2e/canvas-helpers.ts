@@ -1,6 +1,10 @@
 /** Shared steps of the canvas specs: tRPC calls, opening the editor, exporting the canvas, drag and drop, wires. */
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
+import { trpcMutation, trpcQuery } from "./trpc";
+
+// Specs import these from here too (one implementation: ./trpc.ts).
+export { trpcMutation, trpcQuery };
 
 /** What Export downloads. */
 export interface Exported {
@@ -10,27 +14,13 @@ export interface Exported {
 }
 
 /**
- * Visits the home page once, so the examples are seeded: they are seeded only into a database that never held a
- * workflow, and a spec that creates workflows through the API first would leave the others without them.
+ * Visits the home page once. The server seeds the examples when it starts, so this only matters for a server
+ * whose database was down at start (the home page seeds then).
  */
 export async function seedExamples(browser: Browser): Promise<void> {
   const page = await browser.newPage();
   await page.goto("/");
   await page.close();
-}
-
-/** A tRPC mutation over HTTP (same origin, JSON). */
-export async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-/** A tRPC query over HTTP GET. */
-export async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
 /** Creates a workflow (with a first revision when a spec is given) and returns its id. */

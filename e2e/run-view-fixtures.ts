@@ -5,6 +5,10 @@
  */
 import { expect, type APIRequestContext } from "@playwright/test";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
+import { trpcMutation, trpcQuery } from "./trpc";
+
+// Specs import these from here too (one implementation: ./trpc.ts).
+export { trpcMutation, trpcQuery };
 
 /** Model names of the scripted server: each behaves differently. */
 export const MODELS = { slow: "slow-model", fast: "fast-model", blocker: "blocker-model" } as const;
@@ -32,20 +36,6 @@ export async function startScriptedModel(): Promise<ChatCompletionsServer> {
       return { type: "completion", content: `Finding ${index + 1} from ${body.model ?? "model"}.`, delayMs };
     },
   });
-}
-
-/** Calls a tRPC query through HTTP and returns its data. */
-export async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-/** Calls a tRPC mutation through HTTP and returns its data. */
-export async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: input, headers: { "content-type": "application/json" } });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
 /** Stores a provider named `name` that points at the scripted server. */
@@ -110,7 +100,7 @@ export interface GraphSession {
   id: string;
   nodeId: string | null;
   chunkCount: number;
-  lineage: { parent_session_ids: string[]; lineage_kind: string };
+  lineage: { parent_session_ids: string[]; lineage_kind: string; lineage_extras: Array<[string, unknown]> };
   toolErrors: { count: number; firstIndex: number } | null;
 }
 
