@@ -87,8 +87,9 @@ const node = (id: string, type: string, label: string, config: Record<string, un
 const agentNode = (id: string, label: string, instructions: string) => node(id, "agent", label, { name: id, instructions });
 const wire = (source: string, target: string) => ({ id: `${source}-${target}`, source, sourcePort: "out", target, targetPort: "in" });
 
-test("a chunk of a merge's output forks from the branch it came from, chosen by keyboard; the dialog says what each fork keeps", async ({ page }) => {
-  const spec = {
+/** Question -> Split -> (Pros | Cons) -> Join -> Summary -> Answer. */
+function mergeSpec(): unknown {
+  return {
     version: 1,
     name: `Fork merge ${Date.now()}`,
     settings: { defaultProvider: PROVIDER, defaultModel: "fast-model" },
@@ -103,7 +104,10 @@ test("a chunk of a merge's output forks from the branch it came from, chosen by 
     ],
     edges: [wire("input", "split"), wire("split", "pros"), wire("split", "cons"), wire("pros", "join"), wire("cons", "join"), wire("join", "summary"), wire("summary", "output")],
   };
-  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec, input: "SQLite or PostgreSQL?" });
+}
+
+test("a chunk of a merge's output forks from the branch it came from, chosen by keyboard; the dialog says what each fork keeps", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: mergeSpec(), input: "SQLite or PostgreSQL?" });
   expect(await waitForStatus(page.request, started.run.id, ["succeeded", "failed"])).toBe("succeeded");
   const graph = await sessionGraph(page.request, started.run.id);
   const merged = graph.sessions.find((session) => session.nodeId === "join" && session.lineage.lineage_kind === "op_merge");
@@ -141,6 +145,36 @@ test("a chunk of a merge's output forks from the branch it came from, chosen by 
   // Only the Cons branch ran again (on the edited input), then the summary; Pros was replayed.
   expect(asked.slice(before)).toEqual(["Cons: argue against", "Summary: weigh both"]);
   await expect(page.getByTestId("run-output")).toContainText("Summary: weigh both | Cons: argue against | Only the risks.");
+});
+
+test("forking inside the first branch replays the other branch from the original: the dialog says so and its model is not asked", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: mergeSpec(), input: "SQLite or PostgreSQL?" });
+  expect(await waitForStatus(page.request, started.run.id, ["succeeded", "failed"])).toBe("succeeded");
+  const graph = await sessionGraph(page.request, started.run.id);
+  const pros = graph.sessions.find((session) => session.nodeId === "pros" && session.lineage.lineage_kind === "op_session_loop");
+  if (pros === undefined) throw new Error("no pros output");
+  // Chunk 0 of the Pros branch: the run input, inside the Pros agent's turns (Cons has not run at that checkpoint).
+  await page.goto(`/runs/${started.run.id}?session=${pros.id}&chunk=0`);
+  await expect(page.getByTestId("chunk-inspector")).toHaveAttribute("data-index", "0");
+  await page.getByTestId("fork-from-here").click();
+  const dialog = page.getByTestId("fork-dialog");
+  await expect(dialog.getByTestId("fork-replayed")).toContainText("Replayed from the original run, without calling a model (they do not depend on this point): Cons.");
+  await expect(dialog.getByTestId("fork-also-runs")).toHaveCount(0);
+  await dialog.getByTestId("fork-input").fill("Only the upside.");
+  const before = asked.length;
+  await dialog.getByTestId("fork-submit").click();
+
+  await page.waitForURL((url) => /\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(started.run.id));
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  // Pros ran again on the edited input, then the summary; Cons came from the original run.
+  expect(asked.slice(before)).toEqual(["Pros: argue for", "Summary: weigh both"]);
+  await expect(page.getByTestId("run-output")).toContainText("Summary: weigh both | Cons: argue against | SQLite or PostgreSQL?");
+  // The replayed Cons session is drawn in the new run's graph.
+  const forkId = (await page.getByTestId("run-page").getAttribute("data-run-id")) ?? "";
+  const forkGraph = await sessionGraph(page.request, forkId);
+  const cons = forkGraph.sessions.find((session) => session.nodeId === "cons");
+  expect(cons?.lineage.lineage_extras).toEqual(expect.arrayContaining([["replay.from_run", started.run.id]]));
+  await expect(page.locator(`[data-testid="graph-node"][data-session-id="${cons?.id ?? ""}"]`)).toBeVisible();
 });
 
 test("an approval the original run decided is carried into a fork: the dialog says so and the fork does not ask again", async ({ page }) => {

@@ -130,7 +130,7 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
             submit();
           }}
         >
-          <ForkAftermath approvals={data.approvals} alsoRuns={data.alsoRuns} labels={labels} />
+          <ForkAftermath approvals={data.approvals} replayed={data.replayed} alsoRuns={data.alsoRuns} labels={labels} />
           {data.input !== null ? (
             <Field id={`${id}-input`} label="Run input" hint="The text of the run's input chunk in the replayed prefix.">
               <textarea

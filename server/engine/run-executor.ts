@@ -282,7 +282,7 @@ class RunExecution {
       return this.fail({ code: error.code, message: `cannot fork from session ${origin.sessionId} at chunk ${origin.chunkIndex}: ${error.message}` });
     }
     await this.commit({
-      sessions: [seed.session],
+      sessions: [seed.session, ...seed.replayedSessions],
       chunks: seed.chunks,
       events: seed.events,
       checkpoint: { seq: 1, planHash: this.plan.hash, state: seed.state, nextNodes: seed.state.ready.map((ready) => ready.nodeId), pendingInterrupts: [], effectWatermark: 0 },

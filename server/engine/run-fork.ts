@@ -17,7 +17,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import { newSessionId } from "../../runtime/ids";
 import type { Chunk } from "../../runtime/session/chunk";
-import type { Lineage } from "../../runtime/session/lineage";
+import { extra, type Lineage } from "../../runtime/session/lineage";
 import type { Database } from "../db/database";
 import type { RunEventInput } from "../db/run-events";
 import { getInterrupt, type InterruptDecision } from "../db/interrupt-store";
@@ -25,6 +25,9 @@ import { getCheckpoint } from "../db/run-commit";
 import type { ChunkInput, SessionInput, SessionRecord } from "../db/session-record";
 import { readSessionChunks } from "../db/session-chunks";
 import { getSession } from "../db/session-store";
+import { getRun } from "../db/run-store";
+import { replaySiblings, REPLAY_FROM_RUN, REPLAY_OF_SESSION, type ReplayedStep, type SiblingReplay } from "./fork-replay";
+import { revisionPlan } from "./revision-plans";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, type ExecutionState, type SessionMeta } from "./execution-state";
 import type { Plan } from "./spec/plan";
 
@@ -77,6 +80,9 @@ export interface ForkSeed {
   carried: CarriedDecision[];
   /** Approvals the fork asks again: undecided in the original, or about the fork's own session. */
   askedAgain: AskedApproval[];
+  /** Steps of other branches taken from the original's record (fork-replay.ts), and the sessions they add. */
+  replayed: ReplayedStep[];
+  replayedSessions: SessionInput[];
 }
 
 /** An approval the original decided that the fork applies as it was decided. */
@@ -110,6 +116,13 @@ async function requireForkableSession(database: Database, origin: ForkOrigin): P
     throw new RathError(
       "invalid_argument",
       `chunkIndex ${origin.chunkIndex} is out of range: session ${session.id} has ${session.chunkCount} chunk(s) (indices 0 to ${session.chunkCount - 1})`,
+    );
+  }
+  const replayOf = extra(session.lineage, REPLAY_OF_SESSION);
+  if (typeof replayOf === "string") {
+    throw new RathError(
+      "invalid_argument",
+      `session ${session.id} was replayed from session ${replayOf} of run ${String(extra(session.lineage, REPLAY_FROM_RUN))} when this run was forked (its steps did not run here); fork from that session instead`,
     );
   }
   if (session.nodeId === null) {
@@ -228,6 +241,14 @@ async function carryApprovals(
   return { state: { ...state, ready: decidedFirst, suspended: [] }, carried, askedAgain };
 }
 
+/** Replays what the original recorded of the steps that do not depend on the fork (nothing when its plan no longer compiles). */
+async function replayRecorded(database: Database, plan: Plan, runId: string, forkCheckpointSeq: number, state: ExecutionState, forkSessionId: string): Promise<SiblingReplay> {
+  const original = await getRun(database, runId);
+  const loaded = original === null ? null : await revisionPlan(database, original.revisionId);
+  if (loaded === null || "problem" in loaded) return { state, sessions: [], events: [], replayed: [] };
+  return replaySiblings(database, { originalRunId: runId, originalPlan: loaded.plan, forkCheckpointSeq, plan, state, forkSessionId });
+}
+
 /**
  * Computes what a forked run starts from (reads only; nothing is written). Refuses with `not_found` (unknown session)
  * or `invalid_argument` (chunk out of range, an edit that does not fit, nothing that continues, a node the plan lacks).
@@ -258,6 +279,8 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
   }
   const approvals = await carryApprovals(database, state, forkId);
   state = approvals.state;
+  const replay = await replayRecorded(database, plan, origin.runId, within ? step.stepSeq - 1 : step.stepSeq, state, forkId);
+  state = replay.state;
   const continuesAt = state.ready.filter((ready) => ready.inputs.includes(forkId)).map((ready) => ready.nodeId);
   const waitingJoins = Object.entries(state.joins).filter(([, buffer]) => Object.values(buffer).includes(forkId)).map(([node]) => node);
   if (continuesAt.length === 0 && waitingJoins.length === 0) {
@@ -303,6 +326,7 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
   const nextAgentNodeId = continuesAt.find((nodeId) => plan.nodes[nodeId]?.node.type === "agent") ?? null;
   const events: RunEventInput[] = [
     { type: "session.created", payload: { session_id: forkId, lineage, chunk_count: chunks.length, node_id: step.nodeId } },
+    ...replay.events,
     {
       type: "run.forked",
       payload: {
@@ -316,8 +340,21 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
         replayed_steps: state.steps,
         carried_decisions: approvals.carried.map((carried) => ({ node_id: carried.nodeId, interrupt_id: carried.interruptId, decision: carried.decision })),
         asked_again: approvals.askedAgain.map((asked) => ({ node_id: asked.nodeId, reason: asked.reason })),
+        replayed: replay.replayed.map((replayed) => ({ node_id: replayed.nodeId, from_step_seq: replayed.fromStepSeq, outputs: replayed.outputs })),
       },
     },
   ];
-  return { session: row, chunks: ownChunks, events, state, continuesAt, nextAgentNodeId, prefix: chunks, carried: approvals.carried, askedAgain: approvals.askedAgain };
+  return {
+    session: row,
+    chunks: ownChunks,
+    events,
+    state,
+    continuesAt,
+    nextAgentNodeId,
+    prefix: chunks,
+    carried: approvals.carried,
+    askedAgain: approvals.askedAgain,
+    replayedSessions: replay.sessions,
+    replayed: replay.replayed,
+  };
 }

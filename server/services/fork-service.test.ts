@@ -302,3 +302,114 @@ describeEachDatabase("runs.forkFrom", (open) => {
     expect((done.output as { text: string }).text).toBe("Summary: weigh both | Cons: argue against | Only the risks.");
   });
 });
+
+/** input -> split -> (pros | cons -> critic) -> join -> summary -> output: the second branch is a chain of two agents. */
+const chainedMergeSpec = {
+  version: 1,
+  name: "fork chained merge",
+  settings: { defaultProvider: "scripted", defaultModel: "scripted" },
+  nodes: [
+    { id: "input", type: "input", config: { defaultText: "Weigh it." } },
+    { id: "split", type: "fork", config: { branches: 2 } },
+    agent("pros", "Pros: argue for"),
+    agent("cons", "Cons: argue against"),
+    agent("critic", "Critic: test the cons"),
+    { id: "join", type: "merge", config: {} },
+    agent("summary", "Summary: weigh both"),
+    { id: "output", type: "output", config: {} },
+  ],
+  edges: [
+    edge("input", "split"),
+    edge("split", "pros"),
+    edge("split", "cons"),
+    edge("cons", "critic"),
+    edge("pros", "join"),
+    edge("critic", "join"),
+    edge("join", "summary"),
+    edge("summary", "output"),
+  ],
+};
+
+/** The pros agent's output and the first chunk the fork keeps of it (the run input, inside its turns). */
+function prosOutput(graph: Awaited<ReturnType<typeof finishedRun>>["graph"]) {
+  const pros = graph.sessions.find((session) => session.nodeId === "pros" && session.lineage.lineage_kind === "op_session_loop");
+  if (pros === undefined) throw new Error("no pros output");
+  return pros;
+}
+
+describeEachDatabase("runs.forkFrom inside one branch of a fan-out", (open) => {
+  it("replays the sibling branch the original recorded (no model call for it); only the fork's branch and what follows run live", async () => {
+    const { database } = await open();
+    const { api, runId, graph, provider: originalProvider } = await finishedRun(database, chainedMergeSpec, "Weigh it.");
+    expect(originalProvider.requests.map(systemOf)).toEqual(["Pros: argue for", "Cons: argue against", "Critic: test the cons", "Summary: weigh both"]);
+    const pros = prosOutput(graph);
+    const critic = graph.sessions.find((session) => session.nodeId === "critic" && session.lineage.lineage_kind === "op_session_loop");
+    if (critic === undefined) throw new Error("no critic output");
+
+    const preview = await api.runs.forkPreview({ sessionId: pros.id, chunkIndex: 0 });
+    expect(preview.continuesAt).toEqual(["pros"]);
+    expect(preview.replayed).toEqual(["cons", "critic"]);
+    expect(preview.alsoRuns).toEqual([]);
+
+    const forked = await api.runs.forkFrom({ sessionId: pros.id, chunkIndex: 0, edits: { input: "Only the upside." } });
+    const provider = scriptedModel();
+    const done = await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } });
+    expect(done.status).toBe("succeeded");
+    // Provider calls: the forked branch and the summary after the merge; none for cons or critic.
+    expect(provider.requests.map(systemOf)).toEqual(["Pros: argue for", "Summary: weigh both"]);
+    // The merge joined the live branch with the critic's recorded answer (made from the original input).
+    const summaryTexts = (provider.requests[1] as ModelRequest).messages.map((message) => ("content" in message ? message.content : null));
+    expect(summaryTexts).toContain("Pros: argue for | Only the upside.");
+    expect(summaryTexts).toContain("Critic: test the cons | Cons: argue against | Weigh it.");
+
+    // The replayed sessions are the new run's, sharing the original's chunks (no rows of their own).
+    const forkGraph = await api.sessions.graph({ runId: forked.run.id });
+    const replayedCritic = forkGraph.sessions.find((session) => session.nodeId === "critic");
+    expect(replayedCritic).toMatchObject({ chunkCount: critic.chunkCount, lineage: { lineage_kind: "op_session_loop" } });
+    expect(replayedCritic?.lineage.lineage_extras).toEqual(expect.arrayContaining([["replay.of_session", critic.id], ["replay.from_run", runId]]));
+    expect(await database.client.chunk.count({ where: { sessionId: replayedCritic?.id ?? "" } })).toBe(0);
+    const replayedCons = forkGraph.sessions.find((session) => session.nodeId === "cons");
+    // The chain is kept: the critic's copy has the cons copy as its parent.
+    expect(replayedCritic?.lineage.parent_session_ids[0]).toBe(replayedCons?.id);
+    const merged = forkGraph.sessions.find((session) => session.nodeId === "join");
+    expect(merged?.lineage.parent_session_ids).toContain(replayedCritic?.id);
+    const forkedEvent = await database.client.runEvent.findFirst({ where: { runId: forked.run.id, type: "run.forked" } });
+    const { replayed } = JSON.parse(forkedEvent?.payload ?? "{}") as { replayed: Array<{ node_id: string }> };
+    expect(replayed.map((step) => step.node_id)).toEqual(["cons", "critic"]);
+    // The original lists the fork once, and a replayed session is not a fork point of its own.
+    expect((await api.runs.lineage({ runId })).forks.map((fork) => fork.runId)).toEqual([forked.run.id]);
+    const refused = await expectApiError(api.runs.forkPreview({ sessionId: replayedCritic?.id ?? "", chunkIndex: 0 }), "BAD_REQUEST");
+    expect(refused.message).toContain(`was replayed from session ${critic.id} of run ${runId}`);
+  });
+
+  it("runs a sibling live again when its node changed in the revision the fork picks, and everything after it", async () => {
+    const { database } = await open();
+    const { api, graph, runId } = await finishedRun(database, chainedMergeSpec, "Weigh it.");
+    const run = (await api.runs.get({ runId })).run;
+    const edited = structuredClone(chainedMergeSpec);
+    const cons = edited.nodes.find((node) => node.id === "cons") as ReturnType<typeof agent>;
+    cons.config.instructions = "Cons: argue harder";
+    const revision = await api.workflows.saveRevision({ workflowId: run.workflowId, spec: edited });
+    const forked = await api.runs.forkFrom({ sessionId: prosOutput(graph).id, chunkIndex: 0, edits: { revisionId: revision.id } });
+    const provider = scriptedModel();
+    expect((await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } })).status).toBe("succeeded");
+    expect(provider.requests.map(systemOf)).toEqual(["Pros: argue for", "Cons: argue harder", "Critic: test the cons", "Summary: weigh both"]);
+  });
+
+  it("runs live a sibling the original never finished (it failed there)", async () => {
+    const { database } = await open();
+    const api = callerFor(database);
+    const { run } = await api.runs.start({ spec: chainedMergeSpec, input: "Weigh it." });
+    const failing = createScriptedProvider({ steps: (request) => (systemOf(request).startsWith("Cons") ? { error: "model down" } : { content: `${systemOf(request)} | ok` }) });
+    const original = await runToCompletion(database, run.id, { providers: { scripted: failing }, placement: { backend: "local" }, retryBaseMs: 1, retryMaxMs: 1 });
+    expect(original.status).toBe("failed");
+    const pros = prosOutput(await api.sessions.graph({ runId: run.id }));
+    const preview = await api.runs.forkPreview({ sessionId: pros.id, chunkIndex: 0 });
+    expect(preview.replayed).toEqual([]);
+    expect(preview.alsoRuns).toEqual(["cons"]);
+    const forked = await api.runs.forkFrom({ sessionId: pros.id, chunkIndex: 0 });
+    const provider = scriptedModel();
+    expect((await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } })).status).toBe("succeeded");
+    expect(provider.requests.map(systemOf)).toEqual(["Pros: argue for", "Cons: argue against", "Critic: test the cons", "Summary: weigh both"]);
+  });
+});

@@ -166,6 +166,8 @@ export async function runLineage(database: Database, runId: string): Promise<Run
   for (const edge of edges) {
     const forked = await getRun(database, edge.runId);
     const forkedOrigin = forked === null ? null : forkOriginOf(forked.input);
+    // Only the fork's root session is the edge: a fork node's output the fork replayed also has a parent here.
+    if (forkedOrigin !== null && (forkedOrigin.runId !== runId || forkedOrigin.sessionId !== edge.parentSessionId)) continue;
     forks.push({
       runId: edge.runId,
       status: forked?.status ?? null,
@@ -202,7 +204,12 @@ export interface ForkPreview {
   sides: ForkSide[];
   /** Approvals the original decided that the fork applies without asking, and those it asks again (and why). */
   approvals: { carried: CarriedDecision[]; askedAgain: AskedApproval[] };
-  /** Other steps that run live again because the original had not run them yet at the fork's checkpoint. */
+  /**
+   * Steps of other branches the fork takes from the original's record (same node, same input sessions, unchanged
+   * node): no model call, no tool run (server/engine/fork-replay.ts). Node ids, in the order they are replayed.
+   */
+  replayed: string[];
+  /** Other steps that run live because the original never ran them on these inputs (it had not got there, or failed). */
   alsoRuns: string[];
 }
 
@@ -303,6 +310,7 @@ export async function forkPreview(database: Database, request: ForkPreviewReques
     revisions,
     sides,
     approvals: { carried: seed.carried, askedAgain: seed.askedAgain },
+    replayed: seed.replayed.map((step) => step.nodeId),
     alsoRuns: [...new Set(seed.state.ready.filter((ready) => !ready.inputs.includes(seed.session.id) && ready.interruptId === undefined).map((ready) => ready.nodeId))].filter(
       (nodeId) => !seed.askedAgain.some((asked) => asked.nodeId === nodeId),
     ),

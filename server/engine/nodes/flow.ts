@@ -2,7 +2,7 @@ import { RathError } from "../../../runtime/errors";
 import type { Session } from "../../../runtime/session/session";
 import type { Plan, PlanNode } from "../spec/plan";
 import type { NodeType, WorkflowNodeOf } from "../../../runtime/workflow-spec/workflow-spec";
-import type { NextStep, NodeResult } from "./node-env";
+import type { NextStep } from "./node-env";
 
 /** The plan node `nodeId`; `not_found` when the plan has none. */
 export function planNode(plan: Plan, nodeId: string): PlanNode {
@@ -17,10 +17,10 @@ export function planNode(plan: Plan, nodeId: string): PlanNode {
  * -> input) until every edge of its join delivered, then is ready with its inputs in join order. `toInput` is how
  * the caller holds a session (the Session itself in-process, its id in a checkpoint's state).
  */
-export function deliverOutputs<Input>(
+export function deliverOutputs<Output, Input>(
   plan: Plan,
-  result: Pick<NodeResult, "next" | "outputs">,
-  toInput: (session: Session) => Input,
+  result: { readonly next: readonly NextStep[]; readonly outputs: readonly Output[] },
+  toInput: (session: Output) => Input,
   joins: Record<string, Record<string, Input>>,
   ready: (step: { nodeId: string; inputs: Input[] }) => void,
 ): void {
