@@ -4,7 +4,8 @@
  * sign-in is needed, and which sandbox backend tools run on (a warning when unconfined; a bad
  * RATH_SANDBOX_BACKEND stops the server too); then opens the database (applying migrations) and starts the
  * in-process engine worker in embedded mode, so runs left queued by an earlier server are executed without
- * waiting for a request. See server/engine/embedded-worker.ts for when the worker is skipped.
+ * waiting for a request (see server/engine/embedded-worker.ts for when the worker is skipped), and seeds the
+ * example workflows the database has not had yet.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -20,5 +21,8 @@ export async function register(): Promise<void> {
     }
     const { startEmbeddedWorker } = await import("./server/engine/start-embedded-worker");
     await startEmbeddedWorker();
+    // The example workflows, once per database, before the first request (server/services/seed-examples.ts).
+    const [{ seedExamplesAtStart }, { sharedDatabase }] = await Promise.all([import("./server/services/seed-examples"), import("./server/services/shared-database")]);
+    await seedExamplesAtStart(sharedDatabase);
   }
 }

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { selectedGraphNode, startRunFromHome } from "./helpers";
+import { exampleNames, selectedGraphNode, startRunFromHome } from "./helpers";
+import { trpcMutation, trpcQuery } from "./trpc";
+
+// First in this file, before any page is opened: the examples come from the server's start, not from the home page.
+test("the server seeds the examples when it starts: the API lists them before any page was opened, next to an API-made workflow", async ({ request }) => {
+  await trpcMutation(request, "workflows.create", { name: `API first ${Date.now()}` });
+  const listed = await trpcQuery<Array<{ name: string }>>(request, "workflows.list", { limit: 500, offset: 0 });
+  const names = listed.map((workflow) => workflow.name);
+  for (const name of exampleNames()) expect(names.filter((listedName) => listedName === name), name).toHaveLength(1);
+});
 
 test("the fork/merge example shows two forks merged into one session", async ({ page }) => {
   await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");

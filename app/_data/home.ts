@@ -1,7 +1,7 @@
 /**
- * The home page's server-side data: seeds the templates on a fresh database, then reads the workflows (revision
- * count, node types, last run status) and which provider they run on, through the services. Runs are paged by
- * the browser through tRPC (`runs.list`).
+ * The home page's server-side data: seeds the examples if the server's start did not (its database was down then),
+ * then reads the workflows (revision count, node types, last run status) and which provider they run on, through
+ * the services. Runs are paged by the browser through tRPC (`runs.list`).
  */
 import type { ProviderInUse, WorkflowSummary } from "../../components/home/home-data";
 import type { Database } from "../../server/services/shared-database";
@@ -30,7 +30,7 @@ function nodeTypesOf(spec: unknown): string[] {
   return NODE_TYPES.filter((type) => used.has(type));
 }
 
-/** Loads the home page (seeding first, at most once per process). */
+/** Loads the home page (seeding first, at most once per process; server/services/seed-examples.ts). */
 export async function loadHome(database: Database): Promise<HomeData> {
   await ensureExamplesSeeded(database);
   const usesDemo = createDemoProviderCheck(database);

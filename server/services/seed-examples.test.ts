@@ -2,8 +2,9 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { listRevisions, listWorkflows } from "../db/workflow-store";
 import { EXAMPLE_SPECS } from "../engine/spec/examples";
-import { seedExampleWorkflows } from "./seed-examples";
-import { createWorkflow, deleteWorkflow } from "./workflow-service";
+import { seedExamplesAtStart, seedExampleWorkflows } from "./seed-examples";
+import { templateSlugs, templateWorkflowId } from "./template-catalog";
+import { createWorkflow, deleteWorkflow, updateWorkflow } from "./workflow-service";
 
 const EXAMPLE_NAMES = Object.values(EXAMPLE_SPECS)
   .map((spec) => (spec as { name: string }).name)
@@ -44,10 +45,51 @@ describeEachDatabase("seedExampleWorkflows", (open) => {
     expect(await listWorkflows(database)).toHaveLength(0);
   });
 
-  it("leaves a database that already holds a workflow alone", async () => {
+  it("a database whose first workflow came through the API still gets every example, once", async () => {
     const { database } = await open();
     await createWorkflow(database, { name: "mine" });
+    const report = await seedExampleWorkflows(database);
+    expect(report.workflowIds).toHaveLength(Object.keys(EXAMPLE_SPECS).length);
+    expect((await listWorkflows(database, { limit: 500 })).map((workflow) => workflow.name).sort()).toEqual([...EXAMPLE_NAMES, "mine"].sort());
+    // A restart seeds nothing more.
+    expect(await seedExampleWorkflows(database)).toEqual({ seeded: false, workflowIds: [] });
+    expect(await listWorkflows(database, { limit: 500 })).toHaveLength(EXAMPLE_NAMES.length + 1);
+  });
+
+  it("never brings back one deleted or renamed example; each seeded revision carries its marker", async () => {
+    const { database } = await open();
+    const first = await seedExampleWorkflows(database);
+    const [deleted, renamed] = first.workflowIds;
+    if (deleted === undefined || renamed === undefined) throw new Error("expected examples");
+    const revision = (await listRevisions(database, deleted))[0];
+    expect(revision?.message).toMatch(/^Seeded example: [a-z0-9-]+$/);
+    await deleteWorkflow(database, deleted);
+    await updateWorkflow(database, { workflowId: renamed, name: "My copy" });
     expect((await seedExampleWorkflows(database)).seeded).toBe(false);
-    expect((await listWorkflows(database)).map((workflow) => workflow.name)).toEqual(["mine"]);
+    expect(await listWorkflows(database, { limit: 500 })).toHaveLength(EXAMPLE_NAMES.length - 1);
+  });
+
+  it("a database seeded before the marker existed (examples made from the templates) is not seeded twice", async () => {
+    const { database } = await open();
+    for (const slug of templateSlugs()) await templateWorkflowId(database, slug);
+    const before = await listWorkflows(database, { limit: 500 });
+    expect(before).toHaveLength(EXAMPLE_NAMES.length);
+    expect((await seedExampleWorkflows(database)).seeded).toBe(false);
+    expect(await listWorkflows(database, { limit: 500 })).toHaveLength(EXAMPLE_NAMES.length);
+  });
+
+  it("seeds at server start; a database that cannot be opened is logged and left to the home page", async () => {
+    const { database } = await open();
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("rath.examplesSeeded")];
+    const logged: string[] = [];
+    const log = { info: (line: string) => logged.push(line), error: (line: string) => logged.push(line) };
+    const failed = await seedExamplesAtStart(() => Promise.reject(new Error("connection refused")), log);
+    expect(failed).toBeNull();
+    expect(logged).toEqual(["[rath] the example workflows were not seeded at start (the home page tries again): connection refused"]);
+    const report = await seedExamplesAtStart(() => Promise.resolve(database), log);
+    expect(report?.workflowIds).toHaveLength(EXAMPLE_NAMES.length);
+    expect(logged[1]).toBe(`[rath] seeded ${EXAMPLE_NAMES.length} example workflow(s)`);
+    expect(await listWorkflows(database, { limit: 500 })).toHaveLength(EXAMPLE_NAMES.length);
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("rath.examplesSeeded")];
   });
 });
