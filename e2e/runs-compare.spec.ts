@@ -2,12 +2,14 @@
  * The /runs compare picker, by keyboard only: a checkbox per row picks runs (Space), the compare bar says why a
  * selection cannot be compared (one run, three runs) and keeps the unavailable Compare focusable with that reason,
  * a picked run is removed from its chip, and Compare with exactly two opens /compare for those runs (the first picked
- * is A). The workflow it makes has a unique name and is deleted at the end.
+ * is A). The workflow it makes has a unique name and is deleted at the end. A run cancelled while still queued
+ * (the one embedded worker is held by another run whose model never answers) never started: the bar says so.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { startChatCompletionsServer } from "../runtime/testing/chat-completions-server";
 import { createWorkflow, linearSpec, trpcMutation } from "./canvas-helpers";
-import { sessionGraph, waitForStatus } from "./run-view-fixtures";
+import { chainSpec, registerProvider, sessionGraph, waitForStatus, type StartedRun } from "./run-view-fixtures";
 
 const NAME = `Compare pick ${Date.now()}`;
 
@@ -88,4 +90,36 @@ test("pick two runs on /runs by keyboard and compare them; the bar says why anot
   await expect(page.getByTestId("compare-right")).toHaveAttribute("data-session-id", (await outputOf(older)) ?? "missing");
 
   await trpcMutation(page.request, "workflows.delete", { workflowId });
+});
+
+test("a run cancelled before any worker claimed it never started: the compare bar refuses it and says why", async ({ page }) => {
+  // The model never answers: the studio's one embedded worker stays inside the first run until it is cancelled.
+  const model = await startChatCompletionsServer({ models: ["fast-model"], script: () => ({ type: "hang" }) });
+  const provider = `e2e-hang-${Date.now()}`;
+  await registerProvider(page.request, provider, model);
+  const name = `Never started ${Date.now()}`;
+  try {
+    const holding = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec(name, provider, "fast-model", 1), input: "hold the worker" });
+    await waitForStatus(page.request, holding.run.id, ["running"]);
+    const queued = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec(name, provider, "fast-model", 1), input: "never runs" });
+    expect(queued.run.status).toBe("queued");
+    await trpcMutation(page.request, "runs.cancel", { runId: queued.run.id });
+    expect(await waitForStatus(page.request, queued.run.id, ["cancelled"])).toBe("cancelled");
+    await trpcMutation(page.request, "runs.cancel", { runId: holding.run.id });
+
+    await page.goto(`/runs?q=${encodeURIComponent(name)}`);
+    const rows = page.getByTestId("recent-run-row");
+    await expect(rows).toHaveCount(2);
+    for (const runId of [holding.run.id, queued.run.id]) await page.locator(`[data-testid="recent-run-row"][data-run-id="${runId}"] [data-testid="recent-run-pick"]`).check();
+    const reason = `Run run_…${queued.run.id.slice(-6)} never started (cancelled), so it has no session to compare.`;
+    await expect(page.getByTestId("run-compare-message")).toHaveText(reason);
+    const compare = page.getByTestId("run-compare");
+    await expect(compare).toHaveAttribute("aria-disabled", "true");
+    await expect(compare).toHaveAccessibleDescription(reason);
+    await compare.click();
+    await expect(page).toHaveURL(/\/runs\?q=/);
+    await waitForStatus(page.request, holding.run.id, ["cancelled"]);
+  } finally {
+    await model.close();
+  }
 });
