@@ -150,7 +150,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   );
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
-  const framing = useGraphFraming({ container, nodes, source, layout, selectedNodeId, focusNodeId, present });
+  const framing = useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, present });
   // Handles move to the other sides when the direction changes: xyflow measures them again.
   const updateNodeInternals = useUpdateNodeInternals();
   const nodeIds = useRef<string[]>([]);

@@ -15,6 +15,7 @@ import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/rea
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { LayoutResult } from "../graph-layout/layout-types";
 import type { GraphFlowNode } from "./graph-nodes";
+import type { PaneSize } from "./use-pane-size";
 
 /**
  * Below this zoom a node's text cannot be read: a large graph that would need it opens on its focus instead. A
@@ -88,6 +89,8 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
 export interface GraphFramingInput {
   /** The graph's container (its size decides the zooms). */
   container: RefObject<HTMLDivElement | null>;
+  /** The container's size as `usePaneSize` follows it (null until measured). */
+  paneSize: PaneSize | null;
   nodes: readonly GraphFlowNode[];
   source: "provisional" | "elk" | "quick";
   layout: LayoutResult;
@@ -109,7 +112,7 @@ export interface GraphFraming {
 }
 
 /** The framing of one graph (inside its ReactFlowProvider). */
-export function useGraphFraming({ container, nodes, source, layout, selectedNodeId, focusNodeId, present = false }: GraphFramingInput): GraphFraming {
+export function useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, present = false }: GraphFramingInput): GraphFraming {
   const flow = useReactFlow();
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
@@ -117,24 +120,20 @@ export function useGraphFraming({ container, nodes, source, layout, selectedNode
   const framedCount = useRef(0);
   const framedWhole = useRef(false);
   const revealing = useRef<readonly string[] | null>(null);
+  const fittedPane = useRef<string | null>(null);
 
   // Presenting: the whole graph, whenever it or its pane changes (the pane shrinks as the chunk list fills on a phone).
+  // A graph that grew or was laid out again glides to its new frame; on open, and when the pane changed size, the
+  // frame is set at once (gliding from a frame computed for another pane size would sweep the graph across it).
   useEffect(() => {
     const element = container.current;
-    if (!present || element === null || nodes.length === 0 || (source === "provisional" && nodes.length > 1)) return undefined;
-    const first = !framed.current;
+    if (!present || element === null || paneSize === null || nodes.length === 0 || (source === "provisional" && nodes.length > 1)) return;
+    const pane = `${paneSize.width}x${paneSize.height}`;
+    const glide = framed.current && fittedPane.current === pane;
     framed.current = true;
-    void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
-    let size = `${element.clientWidth}x${element.clientHeight}`;
-    const observer = new ResizeObserver(() => {
-      const now = `${element.clientWidth}x${element.clientHeight}`;
-      if (now === size) return;
-      size = now;
-      void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05 });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [container, present, nodes, source, flow, layout]);
+    fittedPane.current = pane;
+    void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(glide ? { duration: 200 } : {}) });
+  }, [container, present, nodes, source, flow, layout, paneSize]);
 
   useEffect(() => {
     if (present || nodes.length === 0) return;
