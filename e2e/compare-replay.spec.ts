@@ -6,7 +6,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startRunFromHome } from "./helpers";
-import { sessionGraph } from "./run-view-fixtures";
+import { formatDelta } from "../components/compare/align-chunks";
+import { formatTokens } from "../components/ui/format";
+import { sessionGraph, trpcQuery } from "./run-view-fixtures";
 
 test("compare the two fork branches: common ancestor, divergence and word diff marks", async ({ page }) => {
   const runId = await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
@@ -35,6 +37,11 @@ test("compare the two fork branches: common ancestor, divergence and word diff m
   await expect(changed.getByTestId("diff-removed").first()).toBeVisible();
   await expect(changed.getByTestId("diff-added").first()).toBeVisible();
   await expect(page.getByTestId("compare-delta-tokens")).toHaveText(/^[+−±][\d,]+ tok$/);
+  // The deltas are B − A of what the server measured after the divergence (tokens the model reported, its latency).
+  const { stats } = await trpcQuery<{ stats: Record<"left" | "right", { tokens: number; latencyMs: number }> }>(page.request, "sessions.compare", { leftId: pros.id, rightId: cons.id });
+  await expect(page.getByTestId("compare-delta-tokens")).toHaveText(formatDelta(stats.right.tokens - stats.left.tokens, " tok"));
+  await expect(page.getByTestId("compare-delta-latency")).toHaveText(formatDelta(stats.right.latencyMs - stats.left.latencyMs, " ms"));
+  await expect(page.getByTestId("compare-left-tokens")).toContainText(formatTokens(stats.left.tokens));
   // The diff marks (and the rest of the page) keep AA contrast in both themes.
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

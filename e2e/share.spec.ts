@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { startRunFromHome } from "./helpers";
-import { trpcMutation } from "./run-view-fixtures";
+import { sessionGraph, trpcMutation } from "./run-view-fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 
@@ -88,9 +88,14 @@ test("a share link: made in the dialog, read in a fresh context, refused everyth
 
   await test.step("with the token, the server refuses every change, other runs, lists and settings", async () => {
     expect(await shareCall(request, "", token, "runs.get", { runId }, false)).toEqual({ status: 200, code: null });
+    const ownSessionId = (await sessionGraph(request, runId)).sessions[0]?.id ?? "";
+    expect(await shareCall(request, "", token, "sessions.chunks", { sessionId: ownSessionId }, false)).toEqual({ status: 200, code: null });
     const refused: Array<[string, unknown, boolean]> = [
       ["runs.start", { workflowId: "x", input: "hi" }, true],
       ["runs.cancel", { runId }, true],
+      // Forking the shared run itself, at one of its own sessions, is refused too.
+      ["runs.forkFrom", { sessionId: ownSessionId, chunkIndex: 0 }, true],
+      ["runs.forkPreview", { sessionId: ownSessionId, chunkIndex: 0 }, false],
       ["runs.resume", { runId }, true],
       ["runs.review", { runId, effects: [] }, true],
       ["runs.decideInterrupt", { interruptId: "x", decision: "approve" }, true],

@@ -47,6 +47,12 @@ describe("rath run --fork-from", () => {
       expect(await check.client.run.count()).toBe(2);
       const fork = (await sessionGraph(check, printed.run_id)).sessions.find((session) => session.lineage.parent_session_ids.includes(answerId));
       expect(fork?.lineage.lineage_kind).toBe("op_fork");
+      // The replayed prefix ran nothing again: the fork's first step is the agent that continues from the chunk.
+      const steps = await check.client.runEvent.findMany({ where: { runId: printed.run_id, type: "run.step.completed" }, orderBy: { seq: "asc" } });
+      const nodes = steps.map((row) => (JSON.parse(row.payload) as { node_id: string }).node_id);
+      expect(nodes[0]).toBe(fork?.nodeId);
+      expect(nodes).not.toContain("input");
+      expect(await check.client.runEvent.count({ where: { runId: printed.run_id, type: "run.forked" } })).toBe(1);
     } finally {
       await check.close();
     }

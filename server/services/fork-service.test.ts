@@ -396,6 +396,19 @@ describeEachDatabase("runs.forkFrom inside one branch of a fan-out", (open) => {
     expect(provider.requests.map(systemOf)).toEqual(["Pros: argue for", "Cons: argue harder", "Critic: test the cons", "Summary: weigh both"]);
   });
 
+  it("a changed model of the next agent is the one the provider is asked for; the replayed branch keeps its own", async () => {
+    const { database } = await open();
+    const { api, graph } = await finishedRun(database, chainedMergeSpec, "Weigh it.");
+    const forked = await api.runs.forkFrom({ sessionId: prosOutput(graph).id, chunkIndex: 0, edits: { agent: { model: "scripted-large" } } });
+    expect(forked.fork.nextAgentNodeId).toBe("pros");
+    const provider = scriptedModel();
+    expect((await runToCompletion(database, forked.run.id, { providers: { scripted: provider }, placement: { backend: "local" } })).status).toBe("succeeded");
+    expect(provider.requests.map((request) => [systemOf(request), request.model])).toEqual([
+      ["Pros: argue for", "scripted-large"],
+      ["Summary: weigh both", "scripted"],
+    ]);
+  });
+
   it("runs live a sibling the original never finished (it failed there)", async () => {
     const { database } = await open();
     const api = callerFor(database);
