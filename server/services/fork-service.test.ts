@@ -303,31 +303,12 @@ describeEachDatabase("runs.forkFrom", (open) => {
   });
 });
 
-/** input -> split -> (pros | cons -> critic) -> join -> summary -> output: the second branch is a chain of two agents. */
+/** input -> split -> (pros | cons -> critic) -> join -> summary -> output: mergeSpec with a second agent on the cons branch. */
 const chainedMergeSpec = {
-  version: 1,
+  ...mergeSpec,
   name: "fork chained merge",
-  settings: { defaultProvider: "scripted", defaultModel: "scripted" },
-  nodes: [
-    { id: "input", type: "input", config: { defaultText: "Weigh it." } },
-    { id: "split", type: "fork", config: { branches: 2 } },
-    agent("pros", "Pros: argue for"),
-    agent("cons", "Cons: argue against"),
-    agent("critic", "Critic: test the cons"),
-    { id: "join", type: "merge", config: {} },
-    agent("summary", "Summary: weigh both"),
-    { id: "output", type: "output", config: {} },
-  ],
-  edges: [
-    edge("input", "split"),
-    edge("split", "pros"),
-    edge("split", "cons"),
-    edge("cons", "critic"),
-    edge("pros", "join"),
-    edge("critic", "join"),
-    edge("join", "summary"),
-    edge("summary", "output"),
-  ],
+  nodes: [...mergeSpec.nodes, agent("critic", "Critic: test the cons")],
+  edges: [...mergeSpec.edges.filter((wire) => wire.id !== "cons-join"), edge("cons", "critic"), edge("critic", "join")],
 };
 
 /** The pros agent's output and the first chunk the fork keeps of it (the run input, inside its turns). */

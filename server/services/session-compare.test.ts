@@ -9,22 +9,10 @@ import { callerFor, expectApiError } from "../api/testing/api-harness";
 import type { Database } from "../db/database";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { runToCompletion } from "../engine/run-to-completion";
+import { minimalSpec } from "../../runtime/workflow-spec/spec-fixtures";
 import { outputSessionOf } from "./session-compare";
 
-const spec = {
-  version: 1,
-  name: "compare two runs",
-  settings: { defaultProvider: "scripted", defaultModel: "scripted" },
-  nodes: [
-    { id: "input", type: "input", config: {} },
-    { id: "writer", type: "agent", config: { name: "writer", instructions: "Write." } },
-    { id: "output", type: "output", config: {} },
-  ],
-  edges: [
-    { id: "e1", source: "input", sourcePort: "out", target: "writer", targetPort: "in" },
-    { id: "e2", source: "writer", sourcePort: "out", target: "output", targetPort: "in" },
-  ],
-};
+const spec = minimalSpec();
 
 async function runOnce(database: Database, content: string, usage: ReturnType<typeof makeUsage>, delayMs: number): Promise<string> {
   const { run } = await callerFor(database).runs.start({ spec, input: "Same question." });
