@@ -116,7 +116,8 @@ test("a run cancelled before any worker claimed it never started: the compare ba
     const compare = page.getByTestId("run-compare");
     await expect(compare).toHaveAttribute("aria-disabled", "true");
     await expect(compare).toHaveAccessibleDescription(reason);
-    await compare.click();
+    await compare.focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/runs\?q=/);
     await waitForStatus(page.request, holding.run.id, ["cancelled"]);
   } finally {
