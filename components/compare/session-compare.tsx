@@ -86,7 +86,7 @@ export function SessionCompare({ leftId, rightId }: { leftId: string; rightId: s
               title={first.commonAncestor.id}
             >
               {shortId(first.commonAncestor.id)}
-              {first.commonAncestor.nodeId !== null ? ` (${first.commonAncestor.nodeId})` : ""} · {first.commonAncestor.chunkCount} chunks
+              {first.commonAncestor.nodeId !== null ? ` (${first.commonAncestor.nodeId})` : ""} · {first.commonAncestor.chunkCount} {first.commonAncestor.chunkCount === 1 ? "chunk" : "chunks"}
             </Link>
           )}
         </span>
