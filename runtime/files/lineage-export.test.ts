@@ -1,10 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
 import { makeChunk } from "../session/chunk";
 import { Session } from "../session/session";
-import { exportLineage, parseLineageExport, readLineageExport } from "./lineage-export";
+import { exportLineage, parseLineageExport, readLineageExport, writeLineageExport } from "./lineage-export";
 
 class Node {
   self: Node = this;
@@ -88,6 +89,32 @@ describe("exportLineage", () => {
     const last = JSON.parse(lines[9_999] ?? "null") as { id: string; parent_session_ids: string[] };
     expect(last.id).toBe(sessions[9_999]?.id);
     expect(last.parent_session_ids).toEqual([sessions[9_998]?.id]);
+  });
+});
+
+describe("writeLineageExport", () => {
+  it("writes the same text as exportLineage, mode 0600, and a failure leaves the old file and no temporary file", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "rath-lineage-"));
+    try {
+      const file = join(directory, "lineage.jsonl");
+      let session = Session.create("user", "root");
+      const sessions: Session[] = [session];
+      for (let i = 1; i < 600; i++) sessions.push((session = session.fork()));
+      await writeLineageExport(file, sessions);
+      expect(await readFile(file, "utf8")).toBe(exportLineage(sessions));
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+      await writeFile(file, "previous\n");
+      function* failing(): Generator<Session> {
+        yield* sessions.slice(0, 300);
+        throw new Error("source broke");
+      }
+      await expect(writeLineageExport(file, failing())).rejects.toThrow(/could not write lineage export .*source broke/);
+      expect(await readFile(file, "utf8")).toBe("previous\n");
+      expect(await readdir(directory)).toEqual(["lineage.jsonl"]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
 
