@@ -2,9 +2,9 @@ import { defaultContext, type Forward, type RunContext } from "../context";
 import { RathError } from "../errors";
 import { parseMemoryUri } from "../memory/memory-uri";
 import { commitFrom, lastAnswerText, recallInto, rememberInto, type MemoryPolicy } from "../memory/memory-operations";
-import type { Provider } from "../providers/types";
+import type { ChatMessage, ModelRequest, Provider } from "../providers/types";
 import { bindSandbox } from "../sandbox/bind";
-import { makeChunk } from "../session/chunk";
+import { makeChunk, type Chunk } from "../session/chunk";
 import { Session } from "../session/session";
 import { addUsage, type Usage } from "../session/usage";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtins";
@@ -94,6 +94,25 @@ export class Agent implements Forward {
     return new Agent({ ...this.options, ...changes });
   }
 
+  /**
+   * Makes each round's request: a new object per round (a provider may keep it), with the fields that never
+   * change between rounds worked out once.
+   */
+  private requestShape(): (messages: readonly ChatMessage[]) => ModelRequest {
+    const schemas = this.registry.schemas();
+    const { temperature, maxTokens } = this.options;
+    const model = this.model;
+    const caller = this.name;
+    return (messages) => {
+      const request: ModelRequest = { model, messages };
+      if (schemas.length > 0) request.tools = schemas;
+      if (temperature !== undefined) request.temperature = temperature;
+      if (maxTokens !== undefined) request.maxTokens = maxTokens;
+      request.caller = caller;
+      return request;
+    };
+  }
+
   async forward(input: Session, context?: RunContext): Promise<Session> {
     const run = context ?? defaultContext();
     run.emit({ type: "agent.started", agent: this.name, session_id: input.id });
@@ -123,14 +142,17 @@ export class Agent implements Forward {
     // The model's view of `out`, kept in step with it so a round costs O(new chunks), not O(session): each
     // request passes this same array, which only grows between calls (ModelRequest.messages says so).
     const messages = sessionToMessages(out, this.session);
-    const append = (session: Session, ...chunks: Parameters<Session["append"]>): Session => {
+    const append = (session: Session, chunks: readonly Chunk[]): Session => {
+      const from = session.chunks.length;
       const next = session.append(...chunks);
-      announceChunks(run, next, session.chunks.length);
-      messages.push(...chunksToMessages(chunks));
+      // The chunks appended are these very objects (append freezes them in place): announce them from here.
+      for (let i = 0; i < chunks.length; i++) run.emit({ type: "chunk.appended", session_id: next.id, index: from + i, chunk: chunks[i] as Chunk });
+      const added = chunksToMessages(chunks);
+      for (let i = 0; i < added.length; i++) messages.push(added[i] as ChatMessage);
       return next;
     };
 
-    const schemas = this.registry.schemas();
+    const request = this.requestShape();
     const callCounter: CallCounter = { count: 0 };
     let rounds = 0;
     let truncated = false;
@@ -144,27 +166,14 @@ export class Agent implements Forward {
         }
         if (run.signal?.aborted) throw new RathError("aborted", `agent '${this.name}' was aborted after ${rounds} round(s)`);
         rounds += 1;
-        const response = await completeWithEvents(
-          this.options.provider,
-          {
-            model: this.model,
-            messages,
-            ...(schemas.length > 0 ? { tools: schemas } : {}),
-            ...(this.options.temperature === undefined ? {} : { temperature: this.options.temperature }),
-            ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),
-            caller: this.name,
-          },
-          run,
-          { producer: this.name, round: rounds },
-        );
-        out = append(
-          out,
+        const response = await completeWithEvents(this.options.provider, request(messages), run, { producer: this.name, round: rounds });
+        out = append(out, [
           makeChunk(
             "assistant",
             { content: response.content, tool_calls: response.toolCalls.length > 0 ? response.toolCalls : null },
             { producer: this.name, model: response.model, latency_ms: response.latencyMs, ...(response.usage ? { usage: response.usage } : {}) },
           ),
-        );
+        ]);
 
         const previousTotal = loopUsage?.total_tokens ?? 0;
         loopUsage = addUsage(loopUsage, response.usage);
@@ -196,7 +205,7 @@ export class Agent implements Forward {
           callCounter,
           effects: run.resources?.get(TOOL_EFFECTS_RESOURCE) as EffectHooks | undefined,
         });
-        out = append(out, ...results);
+        out = append(out, results);
       }
       const answer = memory?.remember ? lastAnswerText(out) : null;
       if (memory?.remember && answer !== null) {

@@ -1,4 +1,5 @@
 import type { RunContext } from "../context";
+import type { Chunk } from "../session/chunk";
 import type { Session } from "../session/session";
 
 const ANNOUNCED = "rath.announced_session_ids";
@@ -33,8 +34,8 @@ export function announceSession(context: RunContext, session: Session, options: 
 
 /** Emits `chunk.appended` for the chunks of `session` from index `from` on. */
 export function announceChunks(context: RunContext, session: Session, from: number): void {
-  for (let index = from; index < session.chunks.length; index++) {
-    const chunk = session.chunks.at(index);
-    if (chunk) context.emit({ type: "chunk.appended", session_id: session.id, index, chunk });
+  const chunks = session.chunks.slice(from);
+  for (let i = 0; i < chunks.length; i++) {
+    context.emit({ type: "chunk.appended", session_id: session.id, index: from + i, chunk: chunks[i] as Chunk });
   }
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { Chunk, ChunkMeta, makeChunk, REFERENCE_CHUNK_KINDS, TOOL_ERROR_KINDS } from "./chunk";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Chunk, ChunkMeta, isoNow, makeChunk, REFERENCE_CHUNK_KINDS, TOOL_ERROR_KINDS } from "./chunk";
 import { LINEAGE_KINDS } from "./lineage";
 
 const call = { id: "c1", type: "function" as const, function: { name: "add", arguments: "{\"a\":1}" } };
@@ -65,5 +65,22 @@ describe("Chunk", () => {
       "unsupported_tool",
       "sandbox_closed",
     ]);
+  });
+});
+
+describe("isoNow", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is the current time to the millisecond, and moves when the clock does", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-03-04T05:06:07.008Z"));
+    expect(isoNow()).toBe("2026-03-04T05:06:07.008Z");
+    expect(makeChunk("user", { content: "x" }).meta.at).toBe("2026-03-04T05:06:07.008Z");
+    vi.advanceTimersByTime(1);
+    expect(isoNow()).toBe("2026-03-04T05:06:07.009Z");
+    vi.setSystemTime(new Date("2025-01-01T00:00:00.000Z"));
+    expect(makeChunk("user", { content: "x" }).meta.at).toBe("2025-01-01T00:00:00.000Z");
   });
 });

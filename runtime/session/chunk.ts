@@ -115,13 +115,30 @@ export const REFERENCE_CHUNK_KINDS = ["system", "user", "assistant", "tool_resul
 
 type PayloadOf<K extends ChunkKind> = ChunkOf<K>["payload"];
 
+let stampedAt = Number.NaN;
+let stamp = "";
+
+/**
+ * Now as an ISO 8601 string (millisecond precision). Formatting a Date costs more than the rest of a small
+ * chunk, and an agent round makes several chunks within one millisecond, so the string of the current
+ * millisecond is kept and reused.
+ */
+export function isoNow(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stamp = new Date(now).toISOString();
+    stampedAt = now;
+  }
+  return stamp;
+}
+
 /** Builds a chunk with `meta.at` set to now (or the given time). */
 export function makeChunk<K extends ChunkKind>(
   kind: K,
   payload: PayloadOf<K>,
   meta: Partial<ChunkMeta> = {},
 ): ChunkOf<K> {
-  return { kind, payload, meta: { at: meta.at ?? new Date().toISOString(), ...meta } } as ChunkOf<K>;
+  return { kind, payload, meta: { at: meta.at ?? isoNow(), ...meta } } as ChunkOf<K>;
 }
 
 /** Text of a chunk for display and prompts (content for text kinds, a short rendering for the others). */

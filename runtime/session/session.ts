@@ -268,8 +268,8 @@ export class Session {
   append(...chunks: Chunk[]): Session {
     if (chunks.length === 0) return this;
     let usage = this.usage;
-    for (const chunk of chunks) usage = addUsage(usage, chunk.meta.usage);
-    return this.with({ chunks: this.chunks.append(...chunks.map(freezeChunk)), usage });
+    for (const chunk of chunks) usage = addUsage(usage, freezeChunk(chunk).meta.usage);
+    return this.with({ chunks: this.chunks.append(...chunks), usage });
   }
 
   /** A snapshot placed on another sandbox backend (unbound until a tool first needs it). */

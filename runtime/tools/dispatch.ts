@@ -122,9 +122,11 @@ const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 export async function dispatchToolCalls(calls: readonly ToolCall[], options: DispatchOptions): Promise<ChunkOf<"tool_result">[]> {
   const counter = options.callCounter ?? { count: 0 };
   const prepared = calls.map((call) => prepareCall(call, options.registry, options.policy, counter));
+  const signal = options.run.signal ?? NEVER_ABORTED;
+  // One call (the usual round) is one phase of one lane: settle it without the scheduling layers.
+  if (prepared.length === 1) return [await settle(prepared[0] as PreparedCall, options, signal)];
   const phases = planPhases(
     prepared.map((entry) => (entry.ready ? { parallelSafe: entry.tool.parallelSafe, key: entry.resourceKey } : { parallelSafe: true, key: null })),
   );
-  const signal = options.run.signal ?? NEVER_ABORTED;
   return runPhases(phases, prepared.length, (index) => settle(prepared[index] as PreparedCall, options, signal));
 }
