@@ -17,7 +17,7 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,10 +25,16 @@ import { startChatCompletionsServer } from "../runtime/testing/chat-completions-
 import { openDatabase } from "../server/db/database";
 import { importBundle } from "../server/services/transfer-service";
 import { explorerRun } from "./explorer-graph";
+import { coveredAt, followProbe, notifyProbe, streamProbe } from "./live-probes";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3104);
 const BASE = `http://127.0.0.1:${PORT}`;
 const withPostgres = process.argv.includes("--postgres");
+/** `--live-only`: skip the 5,000-session run and measure the live latency only. */
+const liveOnly = process.argv.includes("--live-only");
+/** `--profile <file>`: write a CPU profile of the page during the SQLite live run (Chrome DevTools format). */
+const profileIndex = process.argv.indexOf("--profile");
+const profilePath = profileIndex < 0 ? null : (process.argv[profileIndex + 1] ?? null);
 const POSTGRES_ADMIN_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** Creates a fresh PostgreSQL database for the bench; returns its url and how to drop it. */
@@ -134,7 +140,14 @@ interface LiveResult {
   samples: number[];
   /** Commit to the event reaching the page. */
   arrivals: number[];
+  /** Commit to the event reaching a plain Node reader of the same stream (no browser). */
+  pushes: number[];
+  /** PostgreSQL: commit to its notification reaching a LISTEN connection. */
+  notifies: number[];
+  /** PostgreSQL: commit to the event read by `followRunEvents` in the bench's own process (no Next.js, no HTTP). */
+  follows: number[];
   chunks: number;
+  notes: string[];
 }
 
 /** Records when each server-sent event (by its id: the event seq) reaches the page, before the page handles it. */
@@ -154,7 +167,7 @@ const RECORD_ARRIVALS = `(() => {
 })()`;
 
 /** Live latency of one chain run on the studio at BASE (its worker is the embedded one, or a separate process). */
-async function liveLatency(browser: Browser): Promise<LiveResult> {
+async function liveLatency(browser: Browser, postgresUrl: string | null = null): Promise<LiveResult> {
   const model = await startChatCompletionsServer({ script: (_request, index) => ({ type: "completion", content: `Step ${index + 1} done.`, delayMs: 40 }) });
   try {
     const provider = `bench-live-${Date.now()}`;
@@ -171,9 +184,21 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
     // The page opens on a waiting run, so every chunk of the chain arrives live.
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(RECORD_ARRIVALS);
+    let startedId: string | null = null;
+    const notify = postgresUrl === null ? null : await notifyProbe(postgresUrl, () => startedId);
+    const followDatabase = postgresUrl === null ? null : await openDatabase({ url: postgresUrl });
     const started = await trpc<{ run: { id: string } }>("runs.start", { spec, input: "Go." }, true);
     const runId = started.run.id;
+    startedId = runId;
+    const push = streamProbe(BASE, runId);
+    const follow = followDatabase === null ? null : followProbe(followDatabase, runId);
     await page.goto(`${BASE}/runs/${runId}`);
+    const profiler = profilePath !== null && postgresUrl === null ? await page.context().newCDPSession(page) : null;
+    if (profiler !== null) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
+      await profiler.send("Profiler.start");
+    }
     await page.evaluate(`(() => {
       const painted = [];
       window.__painted = painted;
@@ -190,6 +215,10 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await page.waitForTimeout(500);
+    if (profiler !== null && profilePath !== null) {
+      const { profile } = (await profiler.send("Profiler.stop")) as { profile: unknown };
+      writeFileSync(profilePath, JSON.stringify(profile));
+    }
     const painted = await page.evaluate<Array<[number, number]>>("window.__painted");
     const arrived = new Map(await page.evaluate<Array<[number, number]>>("[...window.__arrived]"));
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
@@ -201,18 +230,31 @@ async function liveLatency(browser: Browser): Promise<LiveResult> {
       if (page.events.length < 1000) break;
       afterSeq = page.nextAfterSeq;
     }
+    await push.stop();
+    await notify?.stop();
+    await follow?.stop();
+    await followDatabase?.close();
     const samples: number[] = [];
     const arrivals: number[] = [];
+    const pushes: number[] = [];
+    const notifies: number[] = [];
+    const follows: number[] = [];
     for (const event of chunkEvents) {
       if (event.seq < firstLiveSeq) continue;
       const shown = painted.find(([seq]) => seq >= event.seq);
       if (shown === undefined) continue;
-      samples.push(shown[1] - Date.parse(event.at));
+      const committed = Date.parse(event.at);
+      samples.push(shown[1] - committed);
       const reached = arrived.get(event.seq);
-      arrivals.push(reached === undefined ? Number.NaN : reached - Date.parse(event.at));
+      arrivals.push(reached === undefined ? Number.NaN : reached - committed);
+      const pushed = push.seen.get(event.seq);
+      pushes.push(pushed === undefined ? Number.NaN : pushed - committed);
+      notifies.push(notify === null ? Number.NaN : coveredAt(notify.seen, event.seq) - committed);
+      follows.push((follow?.seen.get(event.seq) ?? Number.NaN) - committed);
     }
     await page.close();
-    return { samples: samples.slice(-200), arrivals: arrivals.slice(-200).filter(Number.isFinite), chunks: samples.length };
+    const last = (values: number[]) => values.slice(-200).filter(Number.isFinite);
+    return { samples: samples.slice(-200), arrivals: last(arrivals), pushes: last(pushes), notifies: last(notifies), follows: last(follows), chunks: samples.length, notes: push.notes };
   } finally {
     await model.close();
   }
@@ -229,6 +271,54 @@ function row(measure: string, value: number, unit: string, target: string, ok: (
   return { measure, value: Number.isFinite(value) ? `${value.toFixed(unit === "MB" ? 1 : 0)} ${unit}` : "n/a", target, met: Number.isFinite(value) ? (ok(value) ? "yes" : "NO") : "n/a" };
 }
 
+/** The 5,000-session run: first paint, frame times and heap (rows and notes are appended); returns the studio. */
+async function graphMeasures(browser: Browser, databaseFile: string, rows: Row[], notes: string[]): Promise<ChildProcess> {
+  const generated = explorerRun(5000, 50_000);
+  const database = await openDatabase({ url: `file:${databaseFile}` });
+  const imported = await importBundle(database, { content: generated.bundle, fileName: "explorer-bench.jsonl" });
+  await database.close();
+  notes.push(`run ${imported.runId}: ${generated.sessions} sessions, ${generated.ownChunks} own chunks (${(generated.bundle.length / 1e6).toFixed(1)} MB bundle), imported through the store`);
+
+  const studio = startStudio({ RATH_DB_PATH: databaseFile, DATABASE_URL: "" });
+  await waitForStudio();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const url = `${BASE}/runs/${imported.runId}`;
+  const paints: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) paints.push(await firstPaint(page, url));
+  const layoutStarted = Date.now();
+  await page.waitForSelector('[data-testid="session-graph"]:is([data-layout="elk"], [data-layout="quick"])', { timeout: 600_000 });
+  const graphElement = page.getByTestId("session-graph");
+  notes.push(
+    `final layout (${await graphElement.getAttribute("data-layout")}) ${((Date.now() - layoutStarted) / 1000).toFixed(1)} s after the third first paint; nodes drawn: ${await graphElement.getAttribute("data-node-count")} for ${await graphElement.getAttribute("data-session-count")} sessions; nodes in the DOM: ${await page.locator(".react-flow__node").count()}`,
+  );
+  const frames = await frameTimes(page);
+  const heap = await heapMegabytes(page);
+  rows.push(row("first paint of the graph (median of 3)", percentile(paints, 50), "ms", "< 2000 ms", (value) => value < 2000));
+  rows.push(row("frame time while panning/zooming p50", percentile(frames, 50), "ms", "-", () => true));
+  rows.push(row("frame time while panning/zooming p95", percentile(frames, 95), "ms", "<= 20 ms", (value) => value <= 20));
+  rows.push(row("JS heap after GC", heap, "MB", "< 300 MB", (value) => value < 300));
+  notes.push(`first paints: ${paints.map((value) => value.toFixed(0)).join(", ")} ms; ${frames.length} frames recorded`);
+  await page.close();
+  return studio;
+}
+
+/** The live rows of one database: end to end, then each stage measured from the commit. */
+function liveRows(name: string, result: LiveResult): Row[] {
+  const stages: Array<[string, number[]]> = [
+    ["commit to NOTIFY heard (LISTEN)", result.notifies],
+    ["commit to followRunEvents in Node", result.follows],
+    ["commit to stream read by Node", result.pushes],
+    ["commit to page arrival", result.arrivals],
+  ];
+  return [
+    row(`live latency ${name} p50 (${result.samples.length} chunks)`, percentile(result.samples, 50), "ms", "-", () => true),
+    row(`live latency ${name} p95`, percentile(result.samples, 95), "ms", "< 100 ms", (value) => value < 100),
+    ...stages
+      .filter(([, values]) => values.length > 0)
+      .flatMap(([stage, values]) => [row(`  ${stage} p50`, percentile(values, 50), "ms", "-", () => true), row(`  ${stage} p95`, percentile(values, 95), "ms", "-", () => true)]),
+  ];
+}
+
 async function main(): Promise<void> {
   const directory = mkdtempSync(path.join(tmpdir(), "rath-bench-explorer-"));
   const databaseFile = path.join(directory, "studio.db");
@@ -237,38 +327,18 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
   let studio: ChildProcess | null = null;
   try {
-    const generated = explorerRun(5000, 50_000);
-    const database = await openDatabase({ url: `file:${databaseFile}` });
-    const imported = await importBundle(database, { content: generated.bundle, fileName: "explorer-bench.jsonl" });
-    await database.close();
-    notes.push(`run ${imported.runId}: ${generated.sessions} sessions, ${generated.ownChunks} own chunks (${(generated.bundle.length / 1e6).toFixed(1)} MB bundle), imported through the store`);
-
-    studio = startStudio({ RATH_DB_PATH: databaseFile, DATABASE_URL: "" });
-    await waitForStudio();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const url = `${BASE}/runs/${imported.runId}`;
-    const paints: number[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) paints.push(await firstPaint(page, url));
-    const layoutStarted = Date.now();
-    await page.waitForSelector('[data-testid="session-graph"]:is([data-layout="elk"], [data-layout="quick"])', { timeout: 600_000 });
-    const graphElement = page.getByTestId("session-graph");
-    notes.push(
-      `final layout (${await graphElement.getAttribute("data-layout")}) ${((Date.now() - layoutStarted) / 1000).toFixed(1)} s after the third first paint; nodes drawn: ${await graphElement.getAttribute("data-node-count")} for ${await graphElement.getAttribute("data-session-count")} sessions; nodes in the DOM: ${await page.locator(".react-flow__node").count()}`,
-    );
-    const frames = await frameTimes(page);
-    const heap = await heapMegabytes(page);
-    rows.push(row("first paint of the graph (median of 3)", percentile(paints, 50), "ms", "< 2000 ms", (value) => value < 2000));
-    rows.push(row("frame time while panning/zooming p50", percentile(frames, 50), "ms", "-", () => true));
-    rows.push(row("frame time while panning/zooming p95", percentile(frames, 95), "ms", "<= 20 ms", (value) => value <= 20));
-    rows.push(row("JS heap after GC", heap, "MB", "< 300 MB", (value) => value < 300));
-    notes.push(`first paints: ${paints.map((value) => value.toFixed(0)).join(", ")} ms; ${frames.length} frames recorded`);
-    await page.close();
+    if (liveOnly) {
+      // The live part alone: a fresh, empty embedded database.
+      await (await openDatabase({ url: `file:${databaseFile}` })).close();
+      studio = startStudio({ RATH_DB_PATH: databaseFile, DATABASE_URL: "" });
+      await waitForStudio();
+    } else {
+      studio = await graphMeasures(browser, databaseFile, rows, notes);
+    }
 
     const sqlite = await liveLatency(browser);
-    rows.push(row(`live latency SQLite p50 (${sqlite.samples.length} chunks)`, percentile(sqlite.samples, 50), "ms", "-", () => true));
-    rows.push(row("live latency SQLite p95", percentile(sqlite.samples, 95), "ms", "< 100 ms", (value) => value < 100));
-    rows.push(row("  of which commit to page arrival p50", percentile(sqlite.arrivals, 50), "ms", "-", () => true));
-    rows.push(row("  of which commit to page arrival p95", percentile(sqlite.arrivals, 95), "ms", "-", () => true));
+    rows.push(...liveRows("SQLite", sqlite));
+    notes.push(...sqlite.notes);
     await stop(studio);
     studio = null;
 
@@ -280,11 +350,8 @@ async function main(): Promise<void> {
       try {
         await waitForStudio();
         worker = spawn(path.join("node_modules", ".bin", "tsx"), ["server/cli/worker.ts"], { env: { ...process.env, DATABASE_URL: postgresDatabase.url }, stdio: ["ignore", "ignore", "inherit"] });
-        const postgres = await liveLatency(browser);
-        rows.push(row(`live latency PostgreSQL p50 (${postgres.samples.length} chunks)`, percentile(postgres.samples, 50), "ms", "-", () => true));
-        rows.push(row("live latency PostgreSQL p95", percentile(postgres.samples, 95), "ms", "< 100 ms", (value) => value < 100));
-        rows.push(row("  of which commit to page arrival p50", percentile(postgres.arrivals, 50), "ms", "-", () => true));
-        rows.push(row("  of which commit to page arrival p95", percentile(postgres.arrivals, 95), "ms", "-", () => true));
+        const postgres = await liveLatency(browser, postgresDatabase.url);
+        rows.push(...liveRows("PostgreSQL", postgres));
       } finally {
         if (worker !== null) await stop(worker);
         await stop(studio);
