@@ -111,3 +111,19 @@ export async function eventsPage(database: Database, runId: string, options: Eve
     at: utcTimestamp(row.at),
   }));
 }
+
+/** Where a run's event log stands: its status and its last event seq (null when there is no such run). */
+export interface RunEventPosition {
+  status: string;
+  lastEventSeq: number;
+}
+
+/**
+ * The run's status and last event seq in one prepared statement (not Prisma): a live stream reads it after every
+ * page it delivers, to know whether the run is drained.
+ */
+export async function runEventPosition(database: Database, runId: string): Promise<RunEventPosition | null> {
+  const rows = await rowReader(database)<{ status: string; event_seq: number | bigint }>(`SELECT "status", "event_seq" FROM "runs" WHERE "id" = ?`, runId);
+  const row = rows[0];
+  return row === undefined ? null : { status: row.status, lastEventSeq: Number(row.event_seq) };
+}

@@ -7,10 +7,11 @@
  * nobody hears (another process on the same SQLite file) and a PostgreSQL listener that is reconnecting.
  * The stream ends once the run is terminal and every event has been delivered.
  */
+import { RathError } from "../../runtime/errors";
 import type { Database } from "../db/database";
 import { subscribeRunEvents } from "../db/run-event-listener";
-import { eventsPage } from "../db/run-events";
-import { isTerminalRunStatus } from "../db/run-status";
+import { eventsPage, runEventPosition } from "../db/run-events";
+import { isTerminalRunStatus, RunStatus } from "../db/run-status";
 import { requireRun } from "./run-service";
 import { runEventView, type RunEventView } from "./views";
 
@@ -55,8 +56,10 @@ export async function* followRunEvents(database: Database, runId: string, option
       }
       if (page.length === pageSize) continue;
       // Read the status after the page: a terminal run appends nothing more, so an empty re-read means drained.
-      const run = await requireRun(database, runId);
-      if (isTerminalRunStatus(run.status) && run.lastEventSeq <= after) return;
+      const run = await runEventPosition(database, runId);
+      if (run === null) throw new RathError("not_found", `run ${runId} not found`);
+      const status = RunStatus.safeParse(run.status);
+      if (status.success && isTerminalRunStatus(status.data) && run.lastEventSeq <= after) return;
       if (run.lastEventSeq > after || woken) continue;
       await new Promise<void>((resolve) => {
         const done = (): void => {
