@@ -38,13 +38,19 @@ export function createInstantAnswerProvider(): Provider {
   };
 }
 
+/** Called around the timed worker phase (bench/engine-profile.ts starts and stops a CPU profile there). */
+export interface WorkerPhaseHooks {
+  onWorkerStart?: () => Promise<void>;
+  onWorkerEnd?: () => Promise<void>;
+}
+
 /**
  * Queues `size.runs` runs of input -> `size.agents` agents -> output, then lets a worker with `workers` claim loops
  * execute them; returns checkpoints committed per second, from the worker's start to the last run's outcome (the
  * worker reports each outcome, so nothing polls the database meanwhile). Throws unless every run succeeded with
  * `agents + 2` checkpoints.
  */
-export async function measureEngineSteps(database: Database, size: EngineBenchSize, workers: number): Promise<number> {
+export async function measureEngineSteps(database: Database, size: EngineBenchSize, workers: number, hooks: WorkerPhaseHooks = {}): Promise<number> {
   const spec = linearSpec(Array.from({ length: size.agents }, (_, index) => ({ id: `agent${index}`, directive: {} })));
   const runs = [];
   for (let index = 0; index < size.runs; index += 1) runs.push(await queueRun(database, spec));
@@ -67,6 +73,7 @@ export async function measureEngineSteps(database: Database, size: EngineBenchSi
     },
     onError: (error) => failures.push(error instanceof Error ? error.message : String(error)),
   });
+  await hooks.onWorkerStart?.();
   const started = performance.now();
   worker.start();
   try {
@@ -75,6 +82,7 @@ export async function measureEngineSteps(database: Database, size: EngineBenchSi
     await worker.stop();
   }
   const seconds = (performance.now() - started) / 1000;
+  await hooks.onWorkerEnd?.();
   if (failures.length > 0) throw new Error(`bench runs failed: ${failures.slice(0, 3).join("; ")}`);
   const steps = await database.client.checkpoint.count({ where: { runId: { in: runs.map((run) => run.id) } } });
   if (steps !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} checkpoints, found ${steps}`);

@@ -9,7 +9,7 @@ import { isRathError, RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
 import type { Effect as EffectRow } from "./generated/sqlite/client";
 import { fromJsonText, toJsonText } from "./json-text";
-import { forProvider } from "./raw-sql";
+import { rowReader } from "./raw-sql";
 import { newSortableId } from "./sortable-id";
 import { redactStoredText } from "./stored-secrets";
 
@@ -153,8 +153,8 @@ export interface RecoveryReport {
 /** Applies the crash-recovery rules to every dispatched effect of a run, in one transaction. */
 export async function recoverAfterCrash(database: Database, runId: string): Promise<RecoveryReport> {
   // Most runs have nothing in flight: one read decides that without opening a transaction.
-  const inFlight = await database.client.$queryRawUnsafe<Array<{ status: string }>>(
-    forProvider(database.provider, `SELECT "status" FROM "effects" WHERE "run_id" = ? AND "status" IN ('dispatched', 'ambiguous') LIMIT 1`),
+  const inFlight = await rowReader(database)<{ status: string }>(
+    `SELECT "status" FROM "effects" WHERE "run_id" = ? AND "status" IN ('dispatched', 'ambiguous') LIMIT 1`,
     runId,
   );
   if (inFlight.length === 0) return { reprepared: [], ambiguous: [], needsReview: false };

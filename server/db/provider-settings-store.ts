@@ -12,6 +12,7 @@ import type { Database } from "./database";
 import type { ProviderSetting as ProviderSettingRow } from "./generated/sqlite/client";
 import { decryptSecret, encryptSecret, isEncryptedSecret, secretKeyFor } from "./secret-box";
 import { rememberSecrets } from "./stored-secrets";
+import { rowReader } from "./raw-sql";
 
 /** What a provider's key is bound to when encrypted (a value copied into another provider's row does not decrypt). */
 function keyContext(name: string): string {
@@ -114,7 +115,8 @@ async function encryptInPlace(database: Database, name: string, plaintext: strin
  * it cannot be used either, and the provider that needs it fails with the reason when a run resolves it.
  */
 export async function rememberStoredProviderKeys(database: Database): Promise<void> {
-  const rows = await database.client.providerSetting.findMany({ where: { apiKey: { not: null } }, select: { name: true } });
+  // A raw read (rowReader): it runs at the start of every run execution.
+  const rows = await rowReader(database)<{ name: string }>(`SELECT "name" FROM "provider_settings" WHERE "api_key" IS NOT NULL`);
   for (const { name } of rows) {
     try {
       await readProviderApiKeyForEngine(database, name);

@@ -13,7 +13,7 @@ import { addUsage, Usage } from "../../runtime/session/usage";
 import type { Pool as PostgresPool } from "pg";
 import { postgresPoolOf, type Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
-import { insertRowsNow, poolReader, type SqlValue, type SyncStatements } from "./raw-sql";
+import { insertRowsNow, poolReader, rowReader, utcTimestamp, type SqlValue, type SyncStatements } from "./raw-sql";
 import { runCommitStatement } from "./run-commit-postgres";
 import { noteAppendedEvents, RUN_EVENTS_CHANNEL } from "./run-event-signal";
 import { RunEventInput, type RunEventRecord } from "./run-events";
@@ -83,7 +83,7 @@ type ParsedChunk = z.infer<typeof ChunkInput>;
  * or names bases this handle has not seen (`stored-session-lookup.ts`).
  */
 export async function commitStep(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<CommitResult> {
-  const step = StepCommit.parse(commit);
+  const step = parseStepCommit(commit);
   validateCommitShape(runId, step);
   const now = new Date();
   const events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }> = [
@@ -104,23 +104,100 @@ export async function commitStep(database: Database, runId: string, fencingToken
   rememberStoredSessions(database.client, written.stored);
   const first = written.eventSeq - events.length + 1;
   const checkpoint: CheckpointRecord | null =
-    step.checkpoint === undefined || rows.checkpoint === null
-      ? null
-      : {
-          runId,
-          seq: step.checkpoint.seq,
-          planHash: step.checkpoint.planHash,
-          state: JSON.parse(rows.checkpoint[3] as string) as unknown,
-          nextNodes: step.checkpoint.nextNodes,
-          pendingInterrupts: step.checkpoint.pendingInterrupts,
-          effectWatermark: step.checkpoint.effectWatermark,
-          at: now,
-        };
+    step.checkpoint === undefined || rows.checkpoint === null ? null : storedCheckpoint(runId, step.checkpoint, rows.checkpoint[3] as string, now);
   return {
     checkpoint,
     events: events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now })),
     cancelRequested: written.cancelRequested,
   };
+}
+
+/**
+ * The checkpoint as stored; its `state` is the stored (redacted) JSON read back, parsed when first read: the
+ * engine only needs the commit to succeed, so its hot path never pays for the parse.
+ */
+function storedCheckpoint(runId: string, checkpoint: NonNullable<ParsedCommit["checkpoint"]>, stateText: string, at: Date): CheckpointRecord {
+  let state: { value: unknown } | null = null;
+  const record = {
+    runId,
+    seq: checkpoint.seq,
+    planHash: checkpoint.planHash,
+    state: undefined as unknown,
+    nextNodes: checkpoint.nextNodes,
+    pendingInterrupts: checkpoint.pendingInterrupts,
+    effectWatermark: checkpoint.effectWatermark,
+    at,
+  };
+  Object.defineProperty(record, "state", {
+    enumerable: true,
+    get: () => (state ??= { value: JSON.parse(stateText) as unknown }).value,
+  });
+  return record;
+}
+
+/**
+ * `StepCommit.parse`, without a schema walk of what is plain already: events whose type is a non-empty string and
+ * whose payload is a plain object (the record schema returns the same keys and values), and a well-formed
+ * checkpoint, are taken as they are (defaults filled). Sessions and chunks always go through their schemas, which
+ * also put their keys in the order the stored JSON has. Anything else is parsed, so errors read as before.
+ */
+function parseStepCommit(commit: StepCommit): ParsedCommit {
+  const events = commit.events ?? [];
+  const checkpoint = commit.checkpoint;
+  const tokensUsed = commit.tokensUsed ?? 0;
+  if (!events.every(isPlainEvent) || (checkpoint !== undefined && !isPlainCheckpoint(checkpoint)) || !isCount(tokensUsed)) return StepCommit.parse(commit);
+  return {
+    sessions: commit.sessions === undefined ? [] : SessionInputs.parse(commit.sessions),
+    chunks: commit.chunks === undefined ? [] : ChunkInputs.parse(commit.chunks),
+    events: events.map((event) => ({ type: event.type, payload: event.payload ?? {} })),
+    ...(checkpoint === undefined
+      ? {}
+      : {
+          checkpoint: {
+            seq: checkpoint.seq,
+            planHash: checkpoint.planHash,
+            state: checkpoint.state,
+            nextNodes: checkpoint.nextNodes,
+            pendingInterrupts: checkpoint.pendingInterrupts ?? [],
+            effectWatermark: checkpoint.effectWatermark ?? 0,
+          },
+        }),
+    tokensUsed,
+  };
+}
+
+const SessionInputs = z.array(SessionInput);
+const ChunkInputs = z.array(ChunkInput);
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isPlainEvent(event: RunEventInput): boolean {
+  return typeof event === "object" && event !== null && typeof event.type === "string" && event.type.length > 0 && (event.payload === undefined || isPlainObject(event.payload));
+}
+
+function isPlainCheckpoint(checkpoint: CheckpointInput): boolean {
+  return (
+    isPlainObject(checkpoint) &&
+    isCount(checkpoint.seq) &&
+    checkpoint.seq > 0 &&
+    typeof checkpoint.planHash === "string" &&
+    checkpoint.planHash.length > 0 &&
+    isStringArray(checkpoint.nextNodes) &&
+    (checkpoint.pendingInterrupts === undefined || isStringArray(checkpoint.pendingInterrupts)) &&
+    (checkpoint.effectWatermark === undefined || isCount(checkpoint.effectWatermark))
+  );
 }
 
 /** The serialised parts of a commit that do not depend on what is stored. */
@@ -535,10 +612,24 @@ export function toCheckpointRecord(row: CheckpointRow): CheckpointRecord {
   };
 }
 
-/** The run's last checkpoint, or null before the first step. */
+/** The run's last checkpoint, or null before the first step (a raw read: every run execution starts with it). */
 export async function latestCheckpoint(database: Database, runId: string): Promise<CheckpointRecord | null> {
-  const row = await database.client.checkpoint.findFirst({ where: { runId }, orderBy: { seq: "desc" } });
-  return row === null ? null : toCheckpointRecord(row);
+  const [row] = await rowReader(database)<{ seq: number | bigint; plan_hash: string; state: string; next_nodes: string; pending_interrupts: string; effect_watermark: number | bigint; at: string | Date }>(
+    `SELECT "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark", CAST("at" AS TEXT) AS "at"
+      FROM "checkpoints" WHERE "run_id" = ? ORDER BY "seq" DESC LIMIT 1`,
+    runId,
+  );
+  if (row === undefined) return null;
+  return toCheckpointRecord({
+    runId,
+    seq: Number(row.seq),
+    planHash: row.plan_hash,
+    state: row.state,
+    nextNodes: row.next_nodes,
+    pendingInterrupts: row.pending_interrupts,
+    effectWatermark: Number(row.effect_watermark),
+    at: utcTimestamp(row.at),
+  });
 }
 
 /** One checkpoint by sequence number (e.g. to fork a run from an earlier step), or null. */

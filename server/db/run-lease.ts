@@ -4,10 +4,11 @@
  * fencing token; every later write by the worker names its token and is refused once another claim happened.
  */
 import { RathError } from "../../runtime/errors";
-import type { Database, TransactionClient } from "./database";
+import type { Database } from "./database";
 import { toJsonText } from "./json-text";
 import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
+import { CLAIM_SET, claimWithStatement } from "./run-claim";
 import type { RunRecord } from "./run-record";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { readRun } from "./run-store";
@@ -20,22 +21,21 @@ export interface Claim {
 
 // One atomic statement: pick the best queued run and take it, only if it is still queued. On PostgreSQL the
 // subquery skips rows other claimers have locked, so concurrent workers take different runs without waiting.
-// The lease, the start time (first claim only) and updated_at are set in the same statement.
-const CLAIM_SET = `SET "status" = 'running', "lease_owner" = ?, "fencing_token" = "fencing_token" + 1, "version" = "version" + 1,
-      "lease_expires_at" = ?, "started_at" = COALESCE("started_at", ?), "updated_at" = ?`;
+// The lease, the start time (first claim only), updated_at and the claim events' seqs are set in the same
+// statement (CLAIM_SET, run-claim.ts).
 const CLAIM_NEXT_SQL = {
   sqlite: `UPDATE "runs" ${CLAIM_SET}
     WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" ASC LIMIT 1)
       AND "status" = 'queued'
-    RETURNING "id", "fencing_token"`,
+    RETURNING *`,
   postgresql: `UPDATE "runs" ${CLAIM_SET}
     WHERE "id" = (SELECT "id" FROM "runs" WHERE "status" = 'queued' ORDER BY "priority" DESC, "id" COLLATE "C" ASC
       LIMIT 1 FOR UPDATE SKIP LOCKED)
       AND "status" = 'queued'
-    RETURNING "id", "fencing_token"`,
+    RETURNING *`,
 } as const;
 // Claiming one named run: on PostgreSQL a concurrent claimer waits for the row lock, then sees it is no longer queued.
-const CLAIM_RUN_SQL = `UPDATE "runs" ${CLAIM_SET} WHERE "id" = ? AND "status" = 'queued' RETURNING "id", "fencing_token"`;
+const CLAIM_RUN_SQL = `UPDATE "runs" ${CLAIM_SET} WHERE "id" = ? AND "status" = 'queued' RETURNING *`;
 
 function assertLeaseMs(leaseMs: number): void {
   if (!Number.isInteger(leaseMs) || leaseMs <= 0) {
@@ -47,38 +47,10 @@ function assertWorkerId(workerId: string): void {
   if (workerId.trim() === "") throw new RathError("invalid_argument", "workerId must be a non-empty string");
 }
 
-/** Runs a claim statement; on success appends the claim events and returns the claim, else null. */
-async function claimWith(
-  database: Database,
-  transaction: TransactionClient,
-  sql: string,
-  workerId: string,
-  leaseMs: number,
-  now: Date,
-  extra: readonly string[],
-): Promise<Claim | null> {
-  const statements = rawStatements(database, transaction);
-  const rows = await statements.query<{ id: string; fencing_token: number | bigint }>(
-    sql,
-    workerId,
-    new Date(now.getTime() + leaseMs),
-    now,
-    now,
-    ...extra,
-  );
-  const claimed = rows[0];
-  if (claimed === undefined) return null;
-  const fencingToken = Number(claimed.fencing_token);
-  await appendRunEvents(
-    statements,
-    claimed.id,
-    [
-      { type: "run.state.changed", payload: { from: "queued", to: "running", reason: "claimed" } },
-      { type: "run.claimed", payload: { worker_id: workerId, fencing_token: fencingToken } },
-    ],
-    now,
-  );
-  return { run: await readRun(statements, claimed.id), fencingToken };
+/** Runs a claim statement (run-claim.ts: one write with the claim events); returns the claim, or null. */
+async function claimWith(database: Database, sql: string, workerId: string, leaseMs: number, now: Date, extra: readonly string[]): Promise<Claim | null> {
+  const run = await claimWithStatement(database, sql, workerId, leaseMs, now, extra);
+  return run === null ? null : { run, fencingToken: run.fencingToken };
 }
 
 /**
@@ -88,7 +60,7 @@ async function claimWith(
 export async function claimNext(database: Database, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
   assertWorkerId(workerId);
   assertLeaseMs(leaseMs);
-  return database.transaction((transaction) => claimWith(database, transaction, CLAIM_NEXT_SQL[database.provider], workerId, leaseMs, now, []));
+  return claimWith(database, CLAIM_NEXT_SQL[database.provider], workerId, leaseMs, now, []);
 }
 
 /**
@@ -98,7 +70,7 @@ export async function claimNext(database: Database, workerId: string, leaseMs: n
 export async function claimRun(database: Database, runId: string, workerId: string, leaseMs: number, now: Date = new Date()): Promise<Claim | null> {
   assertWorkerId(workerId);
   assertLeaseMs(leaseMs);
-  const claim = await database.transaction((transaction) => claimWith(database, transaction, CLAIM_RUN_SQL, workerId, leaseMs, now, [runId]));
+  const claim = await claimWith(database, CLAIM_RUN_SQL, workerId, leaseMs, now, [runId]);
   if (claim === null && (await database.client.run.findUnique({ where: { id: runId }, select: { id: true } })) === null) {
     throw new RathError("not_found", `run ${runId} not found`);
   }

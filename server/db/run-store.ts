@@ -194,6 +194,31 @@ export interface TransitionOptions {
 }
 
 /**
+ * The columns a status change from `run.status` to `target` sets (besides `version`): the status and
+ * `updated_at`; leaving `running` clears the lease; entering or leaving `waiting` sets `wait_deadline_at`; a
+ * terminal status sets `finished_at`; the first `running` sets `started_at`; the output and error as JSON.
+ */
+export function statusChanges(
+  run: Pick<RunRecord, "status" | "startedAt">,
+  target: RunStatus,
+  options: Pick<TransitionOptions, "output" | "error" | "waitDeadlineAt">,
+  now: Date,
+): Array<[string, SqlValue]> {
+  const leavesRunning = run.status === "running" && target !== "running";
+  const waitDeadline = target === "waiting" ? (options.waitDeadlineAt ?? null) : null;
+  return [
+    ["status", target],
+    ["updated_at", now],
+    ...(leavesRunning ? ([["lease_owner", null], ["lease_expires_at", null]] as Array<[string, SqlValue]>) : []),
+    ...(target === "waiting" || run.status === "waiting" ? ([["wait_deadline_at", waitDeadline]] as Array<[string, SqlValue]>) : []),
+    ...(isTerminalRunStatus(target) ? ([["finished_at", now]] as Array<[string, SqlValue]>) : []),
+    ...(target === "running" && run.startedAt === null ? ([["started_at", now]] as Array<[string, SqlValue]>) : []),
+    ...(options.output === undefined ? [] : ([["output", toJsonText(options.output, "run output")]] as Array<[string, SqlValue]>)),
+    ...(options.error === undefined ? [] : ([["error", toJsonText(options.error, "run error")]] as Array<[string, SqlValue]>)),
+  ];
+}
+
+/**
  * Moves a run from its current status to `to`, if its version is still `expectedVersion` and the transition is
  * legal. Appends `run.state.changed {from, to, reason}`; leaving `running` clears the lease; a terminal status
  * sets `finishedAt`; entering `waiting` stores `options.waitDeadlineAt`, leaving it clears it. Refuses with
@@ -224,18 +249,7 @@ export async function transition(
     }
     assertTransition(run.status, target);
     const now = new Date();
-    const leavesRunning = run.status === "running" && target !== "running";
-    const waitDeadline = target === "waiting" ? (options.waitDeadlineAt ?? null) : null;
-    const changes: Array<[string, SqlValue]> = [
-      ["status", target],
-      ["updated_at", now],
-      ...(leavesRunning ? ([["lease_owner", null], ["lease_expires_at", null]] as Array<[string, SqlValue]>) : []),
-      ...(target === "waiting" || run.status === "waiting" ? ([["wait_deadline_at", waitDeadline]] as Array<[string, SqlValue]>) : []),
-      ...(isTerminalRunStatus(target) ? ([["finished_at", now]] as Array<[string, SqlValue]>) : []),
-      ...(target === "running" && run.startedAt === null ? ([["started_at", now]] as Array<[string, SqlValue]>) : []),
-      ...(options.output === undefined ? [] : ([["output", toJsonText(options.output, "run output")]] as Array<[string, SqlValue]>)),
-      ...(failure === undefined ? [] : ([["error", toJsonText(failure, "run error")]] as Array<[string, SqlValue]>)),
-    ];
+    const changes = statusChanges(run, target, { ...options, error: failure }, now);
     const updated = await statements.execute(
       `UPDATE "runs" SET "version" = "version" + 1, ${changes.map(([column]) => `"${column}" = ?`).join(", ")} WHERE "id" = ? AND "version" = ?`,
       ...changes.map(([, value]) => value),

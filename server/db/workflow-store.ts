@@ -9,6 +9,7 @@ import type { Database, TransactionClient } from "./database";
 import type { Workflow as WorkflowRow, WorkflowRevision as RevisionRow } from "./generated/sqlite/client";
 import { fromJsonText, toJsonText } from "./json-text";
 import { newSortableId } from "./sortable-id";
+import { rowReader, utcTimestamp } from "./raw-sql";
 
 /** A stored workflow (without its revisions). */
 export interface WorkflowRecord {
@@ -161,10 +162,37 @@ export async function saveRevision(database: Database, input: SaveRevisionInput)
   });
 }
 
-/** One revision, or null. */
+/** One revision, or null (a raw read: a worker reads the revision of every run it claims). */
 export async function getRevision(database: Database, revisionId: string): Promise<RevisionRecord | null> {
-  const row = await database.client.workflowRevision.findUnique({ where: { id: revisionId } });
-  return row === null ? null : toRevisionRecord(row);
+  const [row] = await rowReader(database)<{
+    id: string;
+    workflow_id: string;
+    number: number | bigint;
+    spec: string;
+    layout: string;
+    spec_sha256: string;
+    plan_id: string;
+    parent_revision_id: string | null;
+    message: string;
+    created_at: string | Date;
+  }>(
+    `SELECT "id", "workflow_id", "number", "spec", "layout", "spec_sha256", "plan_id", "parent_revision_id", "message", CAST("created_at" AS TEXT) AS "created_at"
+      FROM "workflow_revisions" WHERE "id" = ?`,
+    revisionId,
+  );
+  if (row === undefined) return null;
+  return toRevisionRecord({
+    id: row.id,
+    workflowId: row.workflow_id,
+    number: Number(row.number),
+    spec: row.spec,
+    layout: row.layout,
+    specSha256: row.spec_sha256,
+    planId: row.plan_id,
+    parentRevisionId: row.parent_revision_id,
+    message: row.message,
+    createdAt: utcTimestamp(row.created_at),
+  });
 }
 
 /** The revisions of a workflow, newest first. */

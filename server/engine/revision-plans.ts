@@ -15,6 +15,28 @@ export type RevisionPlan = { revision: RevisionRecord; plan: Plan } | { revision
 const REMEMBERED_PLANS = 256;
 const remembered = new WeakMap<Database["client"], Map<string, { revision: RevisionRecord; plan: Plan }>>();
 
+/**
+ * Plans by spec text, shared by every handle: compiling is a pure function of the spec, and revisions of one spec
+ * (every run of `rath run`, a workflow saved again unchanged, the engine bench) compile to the same plan.
+ */
+const compiledBySpec = new Map<string, Plan | RathError>();
+
+function compiledSpec(spec: unknown): Plan | RathError {
+  const key = JSON.stringify(spec);
+  const known = compiledBySpec.get(key);
+  if (known !== undefined) return known;
+  let compiled: Plan | RathError;
+  try {
+    compiled = compileWorkflow(spec);
+  } catch (error) {
+    if (!isRathError(error)) throw error;
+    compiled = error;
+  }
+  if (compiledBySpec.size >= REMEMBERED_PLANS) compiledBySpec.delete(compiledBySpec.keys().next().value as string);
+  compiledBySpec.set(key, compiled);
+  return compiled;
+}
+
 /** The revision `revisionId` and its compiled plan (see the file comment). */
 export async function revisionPlan(database: Database, revisionId: string): Promise<RevisionPlan> {
   let plans = remembered.get(database.client);
@@ -22,13 +44,9 @@ export async function revisionPlan(database: Database, revisionId: string): Prom
   if (known !== undefined) return known;
   const revision = await getRevision(database, revisionId);
   if (revision === null) return null;
-  let plan: Plan;
-  try {
-    plan = compileWorkflow(revision.spec);
-  } catch (error) {
-    if (!isRathError(error)) throw error;
-    return { revision, problem: error };
-  }
+  const compiled = compiledSpec(revision.spec);
+  if (!("hash" in compiled)) return { revision, problem: compiled };
+  const plan = compiled;
   if (plans === undefined) {
     plans = new Map();
     remembered.set(database.client, plans);

@@ -23,6 +23,7 @@ import { LeaseLostError } from "../db/lease-lost";
 import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
 import { getRun, transition, type TransitionOptions } from "../db/run-store";
+import { finishHeldRun } from "../db/run-finish";
 import { getRevision, getWorkflow } from "../db/workflow-store";
 import type { RunStatus } from "../db/run-status";
 import { compileWorkflow } from "./spec/compile";
@@ -580,8 +581,19 @@ class RunExecution {
     return this.finish("failed", { reason: failure.message, error: failure, events: [{ type: "run.execution.failed", payload: failure }] });
   }
 
-  /** Moves the run out of `running`, fenced by this execution's token. */
+  /**
+   * Moves the run out of `running`, fenced by this execution's token: one write while the run is still running with
+   * it (run-finish.ts); else the run is read to tell why (abandoned, or the refused transition is reported).
+   */
   private async finish(to: RunStatus, options: Omit<TransitionOptions, "fencingToken">): Promise<ExecutionOutcome> {
+    let finished: RunRecord | null = null;
+    try {
+      finished = await finishHeldRun(this.database, this.runId, this.token, to, options);
+    } catch (error) {
+      // An illegal transition: the path below reports it as it always did.
+      if (!isRathError(error, "conflict")) throw error;
+    }
+    if (finished !== null) return { status: finished.status, run: finished };
     const current = await getRun(this.database, this.runId);
     if (current === null || current.fencingToken !== this.token || current.status !== "running") return { status: "abandoned", run: current };
     try {

@@ -94,7 +94,8 @@ export async function runAttempts<T>(
             timedOut = true;
             timeout.abort(new RathError("aborted", `step timed out after ${policy.timeoutMs} ms`));
           }, policy.timeoutMs);
-    const signal = AbortSignal.any([runSignal, timeout.signal]);
+    // Without a timeout the attempt's signal is the run's (a combined signal costs a listener pair per step).
+    const signal = timer === undefined ? runSignal : AbortSignal.any([runSignal, timeout.signal]);
     try {
       const value = await raceSignal(attempt(number, signal), signal);
       return { kind: "ok", value, attempts: number };

@@ -1,0 +1,117 @@
+/**
+ * Profiles the engine bench's worker phase: `npx tsx bench/engine-profile.ts [sqlite|postgresql] [workers] [runs]
+ * [--cpu-prof FILE] [--repeats N]`. Queues the bench's runs (input -> 10 agents -> output), then times only the
+ * worker phase (as `measureEngineSteps` does) and prints ms per step; with `--cpu-prof` it writes a V8 CPU profile of
+ * that phase (open it in Chrome's DevTools); with `--count` it prints the statements sent per step, by text. It
+ * also prints the process's CPU time per step. Not part of `npm run bench:engine`.
+ */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
+import { measureEngineSteps, temporaryPostgres, temporarySqlite } from "./engine-measures";
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const positional = args.filter((arg, index) => !arg.startsWith("--") && !(args[index - 1] ?? "").startsWith("--"));
+const provider = positional[0] ?? "sqlite";
+const workers = Number(positional[1] ?? 1);
+const runs = Number(positional[2] ?? 20);
+const repeats = Number(option("--repeats") ?? 3);
+const profileFile = option("--cpu-prof");
+const postgresUrl = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** Statements run during the counted worker phase, by their first 90 characters. */
+const counted = new Map<string, { times: number; ms: number }>();
+let counting = false;
+function count(sql: unknown, ms: number): void {
+  if (!counting) return;
+  const key = String(typeof sql === "object" && sql !== null ? (sql as { text?: unknown }).text : sql).replace(/\s+/g, " ").trim().slice(0, 90);
+  const entry = counted.get(key) ?? { times: 0, ms: 0 };
+  entry.times += 1;
+  entry.ms += ms;
+  counted.set(key, entry);
+  if (key === "COMMIT") commitTimes.push(ms);
+}
+const commitTimes: number[] = [];
+if (args.includes("--count")) {
+  const probe = new BetterSqlite3(":memory:");
+  const statementPrototype = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, (...values: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ["run", "all", "get", "iterate"]) {
+    const original = statementPrototype[method] as (...values: unknown[]) => unknown;
+    statementPrototype[method] = function (this: { source: string }, ...values: unknown[]) {
+      const started = performance.now();
+      try {
+        return original.apply(this, values);
+      } finally {
+        count(this.source, performance.now() - started);
+      }
+    };
+  }
+  const clientPrototype = pg.Client.prototype as unknown as { query: (...values: unknown[]) => unknown };
+  const query = clientPrototype.query;
+  clientPrototype.query = function (this: unknown, ...values: unknown[]) {
+    count(values[0], 0);
+    return query.apply(this, values);
+  };
+}
+
+let cpuMicroseconds = 0;
+
+async function sample(profile: boolean): Promise<number> {
+  const { database, dispose } = provider === "sqlite" ? await temporarySqlite() : await temporaryPostgres(postgresUrl, workers > 1 ? 10 : 4);
+  const session = profile ? new Session() : null;
+  try {
+    if (session !== null) {
+      session.connect();
+      await session.post("Profiler.enable");
+      await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    }
+    return await measureEngineSteps(database, { runs, agents: 10 }, workers, {
+      onWorkerStart: async () => {
+        if (session !== null) await session.post("Profiler.start");
+        counted.clear();
+        commitTimes.length = 0;
+        counting = true;
+        const cpu = process.cpuUsage();
+        cpuMicroseconds = -(cpu.user + cpu.system);
+      },
+      onWorkerEnd: async () => {
+        const cpu = process.cpuUsage();
+        cpuMicroseconds += cpu.user + cpu.system;
+        counting = false;
+        if (session === null) return;
+        const { profile: written } = await session.post("Profiler.stop");
+        writeFileSync(profileFile as string, JSON.stringify(written));
+      },
+    });
+  } finally {
+    session?.disconnect();
+    await dispose();
+  }
+}
+
+await sample(false);
+const values: number[] = [];
+const cpuPerStep: string[] = [];
+for (let repeat = 0; repeat < repeats; repeat += 1) {
+  values.push(await sample(profileFile !== undefined && repeat === repeats - 1));
+  cpuPerStep.push((cpuMicroseconds / 1000 / (runs * 12)).toFixed(3));
+}
+const perStep = values.map((stepsPerSecond) => (1000 / stepsPerSecond).toFixed(3));
+console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")}`);
+if (args.includes("--count")) {
+  const total = [...counted.values()].reduce((sum, value) => sum + value.times, 0);
+  console.log(`statements in the last sample: ${total} (${(total / (runs * 12)).toFixed(2)} per step); times, ms in all (SQLite only), text`);
+  const sorted = [...commitTimes].sort((a, b) => a - b);
+  const at = (fraction: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0).toFixed(3);
+  if (sorted.length > 0) {
+    const slow = sorted.filter((ms) => ms > 2);
+    console.log(`SQLite COMMIT ms: median ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}; ${slow.length} over 2 ms took ${slow.reduce((a, b) => a + b, 0).toFixed(1)} ms of ${sorted.reduce((a, b) => a + b, 0).toFixed(1)}`);
+  }
+  for (const [sql, { times, ms }] of [...counted].sort((a, b) => b[1].times - a[1].times)) console.log(`${String(times).padStart(6)} ${ms.toFixed(1).padStart(8)}  ${sql}`);
+}
