@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { GraphSessionData } from "../run-state/live-graph";
 import type { SessionChunk } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
+import { paneSizeOptions } from "../ui/virtual-pane-size";
 import { shortId } from "../ui/format";
 import { ChunkItem } from "./chunk-item";
 import { chunkPageInput, pageStarts } from "./chunk-pages";
@@ -97,6 +98,7 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
       return instance.measurementsCache[index]?.size ?? (rows[index]?.type === "chunk" ? 64 : 30);
     },
     useFlushSync: false,
+    ...paneSizeOptions("chunk-list"),
   });
   const items = virtualizer.getVirtualItems();
   const visibleIndices = items.flatMap((item) => {
@@ -121,23 +123,41 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
     virtualizer.scrollToIndex(row, { align: "center" });
   }, [selectedIndex, rows, virtualizer]);
 
-  // Follow a growing session while the list is at its end.
+  // Follow a growing session while the list is at its end: at most one scroll per frame, written without reading the
+  // layout first (the browser clamps it to the end). The virtualizer's scrollToIndex read the element's scroll
+  // height at once and again on following frames until it settled, each read a layout of the whole page, for
+  // every live event.
   const atEnd = useRef(true);
+  const follow = useRef<number | null>(null);
   const count = rows.length;
   useEffect(() => {
-    if (atEnd.current && count > 0 && selectedIndex === null) virtualizer.scrollToIndex(count - 1, { align: "end" });
+    if (!atEnd.current || count === 0 || selectedIndex !== null || follow.current !== null) return;
+    follow.current = window.requestAnimationFrame(() => {
+      follow.current = null;
+      const element = scroller.current;
+      // Past the end on purpose: the browser clamps it, so nothing needs measuring here.
+      if (element !== null && atEnd.current) element.scrollTop = Number.MAX_SAFE_INTEGER;
+    });
   }, [count, virtualizer, selectedIndex]);
+  useEffect(
+    () => () => {
+      if (follow.current !== null) window.cancelAnimationFrame(follow.current);
+    },
+    [],
+  );
 
   return (
+    // Strict containment: the list's own layout (a new row, a scroll) never lays out the rest of the page.
     <div
       ref={scroller}
       data-testid="chunk-list"
       data-session-id={session.id}
       data-chunk-count={session.chunkCount}
-      className="h-full min-h-0 min-w-0 overflow-y-auto overflow-x-hidden px-3 pb-3"
+      className="h-full min-h-0 min-w-0 overflow-y-auto overflow-x-hidden px-3 pb-3 [contain:strict]"
       onScroll={(event) => {
-        const element = event.currentTarget;
-        atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+        // The offset is read; the heights are the virtualizer's (its total, and the pane it measured on resize).
+        const height = virtualizer.scrollRect?.height ?? event.currentTarget.clientHeight;
+        atEnd.current = virtualizer.getTotalSize() - event.currentTarget.scrollTop - height < 48;
       }}
     >
       {session.chunkCount === 0 ? <p className="py-6 text-center text-sm text-muted">This session has no chunks yet.</p> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
-import { presentDirection } from "./present-direction";
+import { directionFor, graphExtents, presentDirection } from "./present-direction";
 
 /** input -> fork ×2 -> agent ×2 -> merge -> summary: five layers, two wide (the fork/merge template's shape). */
 const forkMerge: LayoutGraphInput = {
@@ -35,5 +35,18 @@ describe("presentDirection", () => {
     const wide: LayoutGraphInput = { nodes: Array.from({ length: 401 }, (_, index) => ({ id: `n${index}`, width: 210, height: 56 })), edges: [] };
     expect(presentDirection(wide, options, 390, 430)).toBe("RIGHT");
     expect(presentDirection(forkMerge, options, 498, 500)).toBe("DOWN");
+  });
+
+  it("decides a resize from the two sizes estimated once for the shape, as presentDirection does", () => {
+    const extents = graphExtents(forkMerge, options);
+    expect(extents).not.toBeNull();
+    // Five layers along, two across: taller than wide flowing down, wider than tall flowing right.
+    expect(extents?.down.height).toBeGreaterThan(extents?.down.width ?? 0);
+    expect(extents?.right.width).toBeGreaterThan(extents?.right.height ?? 0);
+    for (const [width, height] of [[390, 360], [1200, 300], [498, 500], [800, 800], [0, 0]] as const) {
+      expect(directionFor(extents, width, height)).toBe(presentDirection(forkMerge, options, width, height));
+    }
+    expect(graphExtents({ nodes: [{ id: "a", width: 210, height: 56 }], edges: [] }, options)).toBeNull();
+    expect(directionFor(null, 390, 360)).toBe("RIGHT");
   });
 });

@@ -9,6 +9,7 @@ import "@xyflow/react/dist/style.css";
 import { Background, Controls, ReactFlow, ReactFlowProvider, useUpdateNodeInternals, type NodeMouseHandler } from "@xyflow/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
+import { layoutKey } from "../graph-layout/layout-cache";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
 import { Layers } from "lucide-react";
 import { useIsDark } from "../shell/use-theme";
@@ -18,7 +19,7 @@ import { GraphLegend } from "./graph-legend";
 import { GraphMinimap } from "./graph-minimap";
 import { useGraphFraming } from "./use-graph-framing";
 import { GRAPH_NODE_TYPES, GraphFlowDirection, type GraphFlowNode } from "./graph-nodes";
-import { presentDirection } from "./present-direction";
+import { directionFor, graphExtents } from "./present-direction";
 import { usePaneSize } from "./use-pane-size";
 import type { FlowProjection } from "./to-flow-graph";
 
@@ -67,17 +68,25 @@ function sessionsOfNode(node: GraphFlowNode): string[] {
 }
 
 function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains, present = false }: SessionGraphProps) {
-  const layoutInput = useMemo<LayoutGraphInput>(
-    () => ({
+  // The same object while the shape is the same: a live update that only grows chunks or usage (most of them)
+  // lays nothing out again, and neither does the direction's estimate.
+  const shape = useRef<{ key: string; graph: LayoutGraphInput } | null>(null);
+  const layoutInput = useMemo<LayoutGraphInput>(() => {
+    const graph = {
       nodes: projection.nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
       edges: projection.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target })),
-    }),
-    [projection],
-  );
-  // The graph flows down when that shows it clearly larger in its pane (present-direction.ts).
+    };
+    const key = layoutKey(graph);
+    if (shape.current?.key === key) return shape.current.graph;
+    shape.current = { key, graph };
+    return graph;
+  }, [projection]);
+  // The graph flows down when that shows it clearly larger in its pane (present-direction.ts); a resize only
+  // compares the two sizes estimated for this shape.
   const container = useRef<HTMLDivElement>(null);
   const paneSize = usePaneSize(container);
-  const direction = useMemo(() => (paneSize === null ? "RIGHT" : presentDirection(layoutInput, LAYOUT_OPTIONS, paneSize.width, paneSize.height)), [paneSize, layoutInput]);
+  const extents = useMemo(() => graphExtents(layoutInput, LAYOUT_OPTIONS), [layoutInput]);
+  const direction = paneSize === null ? "RIGHT" : directionFor(extents, paneSize.width, paneSize.height);
   const layoutOptions = useMemo(() => ({ ...LAYOUT_OPTIONS, direction }), [direction]);
   const { layout, source } = useGraphLayout(layoutInput, layoutOptions, { maxElkNodes: MAX_ELK_NODES });
   const selectedNodeId = selectedSessionId === null ? null : (projection.nodeOfSession.get(selectedSessionId) ?? null);
@@ -184,7 +193,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       data-direction={direction}
       data-node-count={nodes.length}
       data-session-count={projection.nodeOfSession.size}
-      className="relative h-full min-h-0 w-full min-w-0"
+      className="relative h-full min-h-0 w-full min-w-0 [contain:strict]"
       onKeyDown={(event) => {
         if (event.key !== "Enter" && event.key !== " ") return;
         const id = (event.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id");
