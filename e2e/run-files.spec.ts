@@ -39,6 +39,18 @@ test("choosing reference session files opens them as a read-only run with their 
   expect(graph.sessions.map((session) => session.id).sort()).toEqual([headerId("unplaced.jsonl"), headerId("to-local-spec.jsonl")].sort());
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
   await expect(page.getByTestId("run-workflow-link")).toContainText("Imported: unplaced.jsonl and 1 more");
+  // The timeline says why there are no node executions and lists what the files do hold: their sessions, in order,
+  // linked with the graph (a click selects the session).
+  await expect(page.getByTestId("timeline-empty")).toHaveCount(0);
+  await expect(page.getByTestId("timeline-imported")).toContainText("unplaced.jsonl and 1 more");
+  await expect(page.getByTestId("timeline-imported")).toContainText("no node executions");
+  const rows = page.getByTestId("timeline-session");
+  await expect(rows).toHaveCount(2);
+  expect((await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-session-id")))).sort()).toEqual(graph.sessions.map((session) => session.id).sort());
+  const second = graph.sessions[1]?.id as string;
+  await page.locator(`[data-testid="timeline-session"][data-session-id="${second}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]session=${second}`));
+  await expect(page.locator(`[data-testid="timeline-session"][data-session-id="${second}"]`)).toHaveAttribute("data-highlighted", "true");
 });
 
 test("a file dropped on the home page opens; a parent no file holds is an empty placeholder", async ({ page }) => {

@@ -71,3 +71,17 @@ describe("timeline", () => {
     expect(applyTimelineEvents(state, [runEvent(4, "run.step.completed", { node_id: "agent" })])).toBe(state);
   });
 });
+
+describe("applyTimelineEvents on an imported run", () => {
+  it("notes the import and its file, with no steps (the run never executed here)", () => {
+    const state = applyTimelineEvents(EMPTY_TIMELINE, [
+      runEvent(1, "session.created", { session_id: "a", lineage: lineage([], "leaf_user"), chunk_count: 1 }),
+      runEvent(2, "run.imported", { file: "trace.jsonl", run_id: null, workflow: null, revision: null, session_count: 1 }),
+    ]);
+    expect(state.imported).toEqual({ file: "trace.jsonl" });
+    expect(state.steps).toEqual([]);
+    expect(state.lastSeq).toBe(2);
+    expect(EMPTY_TIMELINE.imported).toBeNull();
+    expect(applyTimelineEvents(EMPTY_TIMELINE, [runEvent(1, "run.imported", {})]).imported).toEqual({ file: null });
+  });
+});

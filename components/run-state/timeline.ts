@@ -1,12 +1,13 @@
 /**
  * The run's node executions as a timeline, folded from its events: one entry per committed step
  * (`run.step.completed`: node, start, end, input and output sessions), failed attempts, the run's failure, and what
- * runs next (with its input sessions, so the graph can show the running node where it will attach). Pure.
+ * runs next (with its input sessions, so the graph can show the running node where it will attach), and whether the
+ * run was imported from a file (it then has no steps of its own). Pure.
  */
 import type { RunEventData } from "./live-graph";
 
 /** The event types the timeline reads (the API filters `runs.events` by them). */
-export const TIMELINE_EVENT_TYPES = ["run.step.completed", "run.step.attempt.failed", "run.execution.failed", "run.claimed"] as const;
+export const TIMELINE_EVENT_TYPES = ["run.step.completed", "run.step.attempt.failed", "run.execution.failed", "run.claimed", "run.imported"] as const;
 
 /** One committed step. */
 export interface TimelineStep {
@@ -48,11 +49,13 @@ export interface TimelineState {
   failure: TimelineFailure | null;
   /** Failed attempts of the step in progress, by node. */
   retrying: Readonly<Record<string, { attempts: number; message: string }>>;
+  /** The run was imported from a file (`run.imported`): it never executed here; the file's name when known. */
+  imported: { file: string | null } | null;
   lastSeq: number;
 }
 
 /** A timeline with nothing in it. */
-export const EMPTY_TIMELINE: TimelineState = { steps: [], next: [], nextSince: null, failure: null, retrying: {}, lastSeq: 0 };
+export const EMPTY_TIMELINE: TimelineState = { steps: [], next: [], nextSince: null, failure: null, retrying: {}, imported: null, lastSeq: 0 };
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
@@ -80,6 +83,9 @@ export function applyTimelineEvents(state: TimelineState, events: readonly RunEv
     if (event.seq <= next.lastSeq) continue;
     const payload = event.payload;
     switch (event.type) {
+      case "run.imported":
+        next = { ...next, imported: { file: typeof payload.file === "string" ? payload.file : null }, lastSeq: event.seq };
+        break;
       case "run.claimed":
         next = { ...next, nextSince: Date.parse(event.at), lastSeq: event.seq };
         break;

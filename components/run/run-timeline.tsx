@@ -8,13 +8,18 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Clock } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import type { GraphSessionData } from "../run-state/live-graph";
 import type { TimelineState } from "../run-state/timeline";
 import { EmptyState } from "../ui/empty-state";
 import { StatusBadge } from "../ui/status-badge";
+import { paneSizeOptions } from "../ui/virtual-pane-size";
+import { ImportedTimeline } from "./imported-timeline";
 
 /** Props of the timeline. */
 export interface RunTimelineProps {
   timeline: TimelineState;
+  /** The run's sessions in the order they were made (an imported run's timeline lists them instead of steps). */
+  sessions: readonly GraphSessionData[];
   runStatus: string;
   runStartedAt: string | null;
   runFinishedAt: string | null;
@@ -43,7 +48,7 @@ function millis(ms: number): string {
 }
 
 /** The waterfall. */
-export function RunTimeline({ timeline, runStatus, runStartedAt, runFinishedAt, labels, hoveredSessions, selectedSessionId, onHover, onSelectSession }: RunTimelineProps) {
+export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFinishedAt, labels, hoveredSessions, selectedSessionId, onHover, onSelectSession }: RunTimelineProps) {
   const running = runStatus === "running" && timeline.next.length > 0;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -81,8 +86,21 @@ export function RunTimeline({ timeline, runStatus, runStartedAt, runFinishedAt, 
   const span = Math.max(1, finish - origin);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 26, overscan: 10 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 26, overscan: 10, ...paneSizeOptions("timeline") });
 
+  if (rows.length === 0 && timeline.imported !== null) {
+    return (
+      <ImportedTimeline
+        file={timeline.imported.file}
+        sessions={sessions}
+        labels={labels}
+        hoveredSessions={hoveredSessions}
+        selectedSessionId={selectedSessionId}
+        onHover={onHover}
+        onSelectSession={onSelectSession}
+      />
+    );
+  }
   if (rows.length === 0) {
     return (
       <EmptyState icon={Clock} title="No steps yet" testId="timeline-empty">
@@ -91,7 +109,7 @@ export function RunTimeline({ timeline, runStatus, runStartedAt, runFinishedAt, 
     );
   }
   return (
-    <div ref={scroller} data-testid="run-timeline" className="h-full min-h-0 overflow-y-auto overflow-x-hidden" onMouseLeave={() => onHover([])}>
+    <div ref={scroller} data-testid="run-timeline" className="h-full min-h-0 overflow-y-auto overflow-x-hidden [contain:strict]" onMouseLeave={() => onHover([])}>
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as Row;

@@ -260,6 +260,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             <div className="min-h-0 flex-1">
               <RunTimeline
                 timeline={timeline}
+                sessions={sessions}
                 runStatus={run.status}
                 runStartedAt={run.startedAt}
                 runFinishedAt={run.finishedAt}
