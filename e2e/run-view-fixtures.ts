@@ -3,7 +3,7 @@
  * process; the studio calls it like any OpenAI-compatible API) whose model name chooses the behaviour, provider
  * settings that point at it, inline workflow specs, and tRPC calls through the page's request context.
  */
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
 import { trpcMutation, trpcQuery } from "./trpc";
 
@@ -36,6 +36,24 @@ export async function startScriptedModel(): Promise<ChatCompletionsServer> {
       return { type: "completion", content: `Finding ${index + 1} from ${body.model ?? "model"}.`, delayMs };
     },
   });
+}
+
+/**
+ * For a spec's tests: a scripted model started before them and a provider named `<prefix>-<time>` pointing at it
+ * (a fresh name per worker: the studio caches providers by name, and a restarted worker serves on a new port).
+ * Returns the provider's name.
+ */
+export function scriptedProviderForSpec(prefix: string): string {
+  const name = `${prefix}-${Date.now()}`;
+  let model: ChatCompletionsServer | null = null;
+  test.beforeAll(async ({ request }) => {
+    model = await startScriptedModel();
+    await registerProvider(request, name, model);
+  });
+  test.afterAll(async () => {
+    await model?.close();
+  });
+  return name;
 }
 
 /** Stores a provider named `name` that points at the scripted server. */
