@@ -33,12 +33,14 @@ test("long unbroken text in the input and the chunks overflows nothing at 1280 a
     await page.setViewportSize({ width, height: 860 });
     await page.goto(`/runs/${runId}`);
     await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+    expect(await overflowing(page), `graph at ${width} px`).toEqual([]);
     if (width < 1024) await page.getByTestId("panel-tab-session").click();
     await expect(page.getByTestId("chunk-list").first()).toBeVisible();
     await page.getByTestId("chunk-select").first().click();
+    expect(await overflowing(page), `session at ${width} px`).toEqual([]);
     if (width < 1024) await page.getByTestId("panel-tab-inspector").click();
     await expect(page.getByTestId("chunk-inspector")).toBeVisible();
-    expect(await overflowing(page), `at ${width} px`).toEqual([]);
+    expect(await overflowing(page), `inspector at ${width} px`).toEqual([]);
   }
 });
 
