@@ -14,7 +14,6 @@ export function AppHeader({ end }: { end?: ReactNode }) {
     <header className="sticky top-0 z-40 h-[var(--header-height)] border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="flex h-full items-center gap-3 px-3 sm:px-4">
         <HomeLink />
-        <span aria-hidden="true" className="hidden h-5 w-px bg-line sm:block" />
         <AppNav />
         <div className="ml-auto flex shrink-0 items-center gap-2">
           {end}
