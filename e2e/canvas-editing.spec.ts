@@ -2,10 +2,11 @@
  * Editing the canvas in the production build: the local draft after a crash and a reload, the leave-page guard,
  * a revision opened read-only and restored as a new revision, copy/paste of nodes between two workflows through
  * the system clipboard (spec JSON), box and Shift multi-select with duplicate and delete, the command palette,
- * the `?` shortcuts dialog, auto-layout undone, and Monaco flagging an invalid JSON schema.
+ * the `?` shortcuts dialog, auto-layout undone, and Monaco flagging an invalid JSON
+ * schema and typing a tool's code.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { canvasNode as node, createWorkflow, exportCanvas, seedExamples, linearSpec, openEditor, trpcQuery, type Exported } from "./canvas-helpers";
+import { canvasNode as node, createWorkflow, exportCanvas, seedExamples, linearSpec, openEditor, relabel, storedDraft, trpcQuery, type Exported } from "./canvas-helpers";
 
 interface RevisionRow {
   id: string;
@@ -13,19 +14,6 @@ interface RevisionRow {
   message: string;
   specSha256: string;
   spec: Exported["spec"];
-}
-
-async function storedDraft(page: Page, workflowId: string): Promise<unknown> {
-  return page.evaluate((key) => {
-    const text = window.localStorage.getItem(key);
-    return text === null ? null : (JSON.parse(text) as unknown);
-  }, `rath-draft:${workflowId}`);
-}
-
-async function relabel(page: Page, nodeId: string, label: string): Promise<void> {
-  await node(page, nodeId).click();
-  await page.getByTestId("node-label-input").fill(label);
-  await expect(node(page, nodeId)).toContainText(label);
 }
 
 /** Clicks the empty pane (top-left corner of the canvas), so keys go to the canvas and nothing is selected. */
@@ -373,7 +361,7 @@ test.describe("editing the canvas", () => {
     expect((await exportCanvas(page)).layout).toEqual(after.layout);
   });
 
-  test("Monaco validates a tool's parameters schema against the JSON Schema meta-schema: an invalid schema is marked", async ({ page }) => {
+  test("Monaco validates a tool's parameters schema against the JSON Schema meta-schema (an invalid schema is marked) and types the tool's code by it", async ({ page }) => {
     const { spec, layout } = linearSpec("schema");
     const tool = { id: "lookup", type: "tool", config: { kind: "code", name: "lookup", description: "Looks a word up.", parametersSchema: { type: "object", properties: { word: { type: "string" } } }, code: "export default (args) => args.word;" } };
     const withTool = { ...spec, nodes: [...spec.nodes, tool], edges: [...spec.edges, { id: "e3", source: "lookup", sourcePort: "out", target: "agent", targetPort: "tools" }] };
@@ -386,6 +374,20 @@ test.describe("editing the canvas", () => {
     // Give the JSON worker time to check the valid schema, then confirm it found nothing.
     await page.waitForTimeout(1500);
     await expect(editor.locator(".squiggly-error")).toHaveCount(0);
+
+    // The code editor knows the arguments' type from that schema: a misspelt argument is marked, the right one is not.
+    const code = page.getByTestId("code-editor");
+    await expect(code).toHaveAttribute("data-monaco", "ready");
+    await code.locator(".view-lines").click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText("/** @type {RathTool} */\nexport default (args) => args.wrod;\n");
+    await expect.poll(async () => code.locator(".squiggly-error").count()).toBeGreaterThanOrEqual(1);
+    await code.locator(".view-lines").click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText("/** @type {RathTool} */\nexport default (args) => args.word;\n");
+    await expect.poll(async () => code.locator(".squiggly-error").count()).toBe(0);
 
     await editor.locator(".view-lines").click();
     await page.keyboard.press("Control+a");

@@ -1,4 +1,4 @@
-/** Shared steps of the canvas specs: tRPC calls, opening the editor, exporting the canvas, drag and drop, wires. */
+/** Shared steps of the canvas specs: tRPC calls, opening the editor, exporting the canvas, drag and drop, wires, drafts. */
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { trpcMutation, trpcQuery } from "./trpc";
@@ -95,4 +95,19 @@ export function linearSpec(name: string, instructions = "Answer.") {
     },
     layout: { nodes: { input: { x: 0, y: 0 }, agent: { x: 320, y: 0 }, output: { x: 640, y: 0 } } },
   };
+}
+
+/** The local draft the editor keeps for a workflow (parsed), or null. */
+export async function storedDraft(page: Page, workflowId: string): Promise<unknown> {
+  return page.evaluate((key) => {
+    const text = window.localStorage.getItem(key);
+    return text === null ? null : (JSON.parse(text) as unknown);
+  }, `rath-draft:${workflowId}`);
+}
+
+/** Selects a node and types a new label into the properties panel. */
+export async function relabel(page: Page, nodeId: string, label: string): Promise<void> {
+  await canvasNode(page, nodeId).click();
+  await page.getByTestId("node-label-input").fill(label);
+  await expect(canvasNode(page, nodeId)).toContainText(label);
 }

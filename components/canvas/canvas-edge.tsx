@@ -3,14 +3,49 @@
  * The wire between two ports: a bezier curve whose look says what flows (session: solid; tool and memory
  * attachments: dashed in their port colour), a selector's candidate index or `done` as a label, and problems
  * or diff marks in the state colours (with a label, never colour alone).
+ *
+ * Keyboard: React Flow draws every edge before the nodes, so its focusable edges would come first in the Tab
+ * order. Our edges are not focusable in React Flow (flow-projection.ts); each one has a small focus target at
+ * its middle instead, drawn in the viewport portal, which comes after the nodes: Tab walks the nodes, then
+ * the wires. Enter or Space selects the wire (Delete then removes it), Escape unselects it.
  */
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, ViewportPortal, getBezierPath, useStore, useStoreApi, type EdgeProps, type EdgeTypes } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
 import { memo } from "react";
 import { PORT_COLORS } from "./canvas-nodes";
 import type { CanvasFlowEdge } from "./flow-projection";
 
 const DIFF_STROKE = { added: "var(--rath-status-succeeded)", removed: "var(--rath-status-failed)", changed: "var(--rath-status-waiting)" } as const;
+
+/** The id of React Flow's own description of what the keys do on an edge. */
+const EDGE_DESCRIPTION_PREFIX = "react-flow__edge-desc";
+
+/** The keyboard's way to a wire: a focus target at its middle, after every node in the Tab order. */
+function EdgeFocusTarget({ id, x, y, label, selected }: { id: string; x: number; y: number; label: string; selected: boolean }) {
+  const flowStore = useStoreApi();
+  const rfId = useStore((state) => state.rfId);
+  return (
+    <ViewportPortal>
+      <button
+        type="button"
+        className="rath-edge-focus nodrag nopan"
+        style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+        aria-label={label}
+        aria-pressed={selected}
+        aria-describedby={`${EDGE_DESCRIPTION_PREFIX}-${rfId}`}
+        data-testid="edge-focus"
+        data-edge-id={id}
+        onClick={() => flowStore.getState().addSelectedEdges([id])}
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || !selected) return;
+          event.stopPropagation();
+          const edge = flowStore.getState().edgeLookup.get(id);
+          if (edge !== undefined) flowStore.getState().unselectNodesAndEdges({ edges: [edge] });
+        }}
+      />
+    </ViewportPortal>
+  );
+}
 
 const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, data, markerEnd } = props;
@@ -28,6 +63,7 @@ const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>
         {...(markerEnd !== undefined ? { markerEnd } : {})}
         style={{ stroke, strokeWidth: selected ? 2.5 : 1.75, strokeDasharray: portType === "session" && diff !== "removed" ? undefined : "5 4" }}
       />
+      <EdgeFocusTarget id={id} x={labelX} y={labelY} label={data?.name ?? id} selected={selected === true} />
       {label !== null || problems.length > 0 ? (
         <EdgeLabelRenderer>
           <div

@@ -13,6 +13,7 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStore,
   type Connection,
   type EdgeChange,
   type IsValidConnection,
@@ -58,6 +59,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   const selection = useCanvasStore((state) => state.selection);
   const readOnly = useCanvasStore((state) => state.readOnly);
   const isDark = useIsDark();
+  const paneWidth = useStore((state) => state.width);
   const { screenToFlowPosition } = useReactFlow();
   const measured = useRef<MeasuredSizes>(new Map());
   const previous = useRef<Map<string, CanvasFlowNode>>(new Map());
@@ -217,7 +219,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
       snapGrid={SNAP}
       colorMode={isDark ? "dark" : "light"}
       fitView={fitOnOpen}
-      fitViewOptions={openFit(document.nodes.length)}
+      fitViewOptions={openFit(document.nodes.length, paneWidth)}
       minZoom={0.1}
       maxZoom={2}
       onlyRenderVisibleElements={document.nodes.length > 120}

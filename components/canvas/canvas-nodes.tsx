@@ -4,7 +4,8 @@
  * type's icon and tone, the node's name, its at-a-glance rows, and its typed ports from NODE_PORTS (session
  * ports left/right, tool and memory attachments bottom/top). Problems, run status and diff marks come in
  * `data`; nothing here reads the canvas store. Below FAR_ZOOM a node draws its far look (icon, name and run
- * status; no summary rows or port labels): each node subscribes to "is the zoom far" only, so it redraws when
+ * status; no summary rows or port labels), its name in 32 px type on up to two lines so it still reads at the
+ * zoom a whole template opens at on a laptop (about 10 px on screen at 30 %): each node subscribes to "is the zoom far" only, so it redraws when
  * the zoom crosses that line, not on every zoom step.
  */
 import { Handle, Position, useStore, type NodeProps, type NodeTypes, type ReactFlowState } from "@xyflow/react";
@@ -99,12 +100,12 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
       <div
         {...testAttributes}
         data-far="true"
-        className="flex w-[232px] items-center gap-2 rounded-xl border bg-surface px-3 py-3"
+        className="flex w-[232px] items-center gap-2.5 rounded-xl border bg-surface px-3 py-2.5"
         style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
       >
-        <Icon className="size-6 shrink-0" style={{ color: info.tone }} aria-hidden="true" />
-        <span className="min-w-0 flex-1 truncate text-lg font-semibold text-ink">{data.name}</span>
-        {status !== null && StatusIcon !== undefined ? <StatusIcon className="size-6 shrink-0" style={{ color: status.color }} aria-label={status.label} /> : null}
+        <Icon className="size-8 shrink-0" style={{ color: info.tone }} aria-hidden="true" />
+        <span className="line-clamp-2 min-w-0 flex-1 text-[32px] leading-[1.1] font-semibold break-words text-ink">{data.name}</span>
+        {status !== null && StatusIcon !== undefined ? <StatusIcon className="size-8 shrink-0" style={{ color: status.color }} aria-label={status.label} /> : null}
         <PortHandles type={type} nodeId={id} labels={false} />
       </div>
     );

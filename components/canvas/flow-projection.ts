@@ -34,6 +34,8 @@ export type CanvasFlowNode = Node<CanvasNodeData, NodeType>;
 
 /** Everything an edge shows. */
 export interface CanvasEdgeData extends Record<string, unknown> {
+  /** What the wire joins, for screen readers ("Wire from Input to Agent"). */
+  name: string;
   portType: "session" | "tool" | "memory";
   problems: readonly string[];
   diff?: DiffMark;
@@ -57,20 +59,27 @@ export interface Decorations {
 export const NO_DECORATIONS: Decorations = { nodeProblems: new Map(), edgeProblems: new Map(), status: new Map(), nodeDiff: new Map(), edgeDiff: new Map() };
 
 const NO_PROBLEMS: readonly string[] = [];
+const EDGE_DOM_ATTRIBUTES = { "aria-hidden": true } as const;
 
 const BIG_OPEN_FIT = { padding: 0.2, minZoom: 0.5, maxZoom: 1 } as const;
+const WIDE_OPEN_FIT = { padding: 0.2, minZoom: 0.3, maxZoom: 1 } as const;
 const SMALL_OPEN_FIT = { padding: 0.2, minZoom: 0.1, maxZoom: 1 } as const;
 
 /** Above this many nodes a workflow opens on its middle at 50 % or more instead of fitted whole. */
 export const BIG_WORKFLOW_NODES = 40;
 
+/** A canvas pane at least this wide (a laptop's, beside the side panels) is not a phone's. */
+export const WIDE_PANE = 600;
+
 /**
  * How the editor opens a workflow: fitted, never blown up past 100 %. A big one (a 300-node graph) keeps the zoom at
- * 50 % or more and opens readable on its middle instead of as a grid of specks; a small one is shown whole even on a
- * phone, in the far look if it must be (a template cut off at the screen's edges hides what it does).
+ * 50 % or more and opens readable on its middle instead of as a grid of specks. A small one is shown whole, in the
+ * far look if it must be (a template cut off at the pane's edges hides what it does); in a wide pane never below
+ * 30 %, where the far look's names (32 px) still read at about 10 px; on a phone whole at any zoom.
  */
-export function openFit(nodeCount: number): typeof BIG_OPEN_FIT | typeof SMALL_OPEN_FIT {
-  return nodeCount > BIG_WORKFLOW_NODES ? BIG_OPEN_FIT : SMALL_OPEN_FIT;
+export function openFit(nodeCount: number, paneWidth: number): typeof BIG_OPEN_FIT | typeof WIDE_OPEN_FIT | typeof SMALL_OPEN_FIT {
+  if (nodeCount > BIG_WORKFLOW_NODES) return BIG_OPEN_FIT;
+  return paneWidth >= WIDE_PANE ? WIDE_OPEN_FIT : SMALL_OPEN_FIT;
 }
 
 /** Below this zoom nodes are drawn in their far look: label and status only (canvas-nodes.tsx). */
@@ -168,6 +177,7 @@ function sameEdge(a: CanvasFlowEdge, b: CanvasFlowEdge): boolean {
     a.sourceHandle === b.sourceHandle &&
     a.targetHandle === b.targetHandle &&
     a.selected === b.selected &&
+    a.data?.name === b.data?.name &&
     a.data?.portType === b.data?.portType &&
     a.data?.diff === b.data?.diff &&
     a.data?.tag === b.data?.tag &&
@@ -187,6 +197,7 @@ export function projectEdges(
   previous: ReadonlyMap<string, CanvasFlowEdge> = new Map(),
 ): CanvasFlowEdge[] {
   const typeOf = new Map(nodes.map((node) => [node.id, node.type]));
+  const names = new Map(nodes.map((node) => [node.id, nodeDisplayName(node)]));
   const candidateIndex = new Map<string, number>();
   return edges.map((edge) => {
     const sourceType = typeOf.get(edge.source);
@@ -209,7 +220,12 @@ export function projectEdges(
       target: edge.target,
       targetHandle: edge.targetPort,
       selected: selected.has(edge.id),
+      // Reached by keyboard through its focus target (canvas-edge.tsx), which comes after the nodes; the drawn
+      // curve is hidden from screen readers, which meet the wire there.
+      focusable: false,
+      domAttributes: EDGE_DOM_ATTRIBUTES,
       data: {
+        name: `Wire from ${names.get(edge.source) ?? edge.source}${edge.sourcePort === "out" ? "" : ` (${edge.sourcePort})`} to ${names.get(edge.target) ?? edge.target}${edge.targetPort === "in" ? "" : ` (${edge.targetPort})`}`,
         portType: port?.type ?? "session",
         problems: decorations.edgeProblems.get(edge.id) ?? NO_PROBLEMS,
         ...(diff !== undefined ? { diff } : {}),

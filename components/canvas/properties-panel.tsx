@@ -1,7 +1,7 @@
 "use client";
 /**
  * The right panel: the selected node's properties (label, description, and the config form derived from its
- * zod schema), the workflow's own settings when nothing is selected, and bulk actions for a multi-selection.
+ * zod schema; a Selector's candidates with their descriptions), the workflow's own settings when nothing is selected, and bulk actions for a multi-selection.
  * Every change is a store edit (undoable; typing in one field coalesces into one step).
  */
 import { Copy, Settings2, Trash2 } from "lucide-react";
@@ -11,6 +11,7 @@ import { fieldsOfObject, configFieldsOf, editorFor } from "./config-fields";
 import { ConfigControl, type PickerOptions } from "./config-controls";
 import { useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { NODE_CATALOG } from "./node-catalog";
+import { SelectorCandidates } from "./selector-candidates";
 import { Button } from "../ui/button";
 import { Field, inputClasses } from "../ui/field";
 import { TOOL_CODE_TEMPLATE } from "../code-editor/tool-typings";
@@ -123,6 +124,7 @@ function NodeProperties({ node, options, problems }: { node: WorkflowNode; optio
           error={fieldError(problems, node.id, field.key)}
         />
       ))}
+      {node.type === "selector" ? <SelectorCandidates selectorId={node.id} /> : null}
     </div>
   );
 }

@@ -1,11 +1,15 @@
 "use client";
 /**
- * While `active` (unsaved changes), leaving the editor asks first: closing or reloading the tab gets the browser's
- * own prompt (`beforeunload`), and a click on a link to another page of the studio (the header, a run link) gets a
- * confirm — the App Router has no navigation-blocking API, so the click is stopped in the capture phase before
- * Next's `<Link>` handles it. Links that open elsewhere (new tab, download, modified clicks) are left alone.
+ * While `active` (unsaved changes), leaving the editor asks first:
+ * - closing or reloading the tab gets the browser's own prompt (`beforeunload`);
+ * - a click on a link to another page of the studio (the header, a run link) gets a confirm: the App Router has no
+ *   navigation-blocking API, so the click is stopped in the capture phase before Next's `<Link>` handles it; links
+ *   that open elsewhere (new tab, download, modified clicks) are left alone;
+ * - the browser's Back and Forward buttons get the editor's own dialog (history-guard.ts): `asking` opens it,
+ *   `stay` returns to the editor's history entry, `leave` lets the navigation through (the draft keeps the edits).
  */
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { installHistoryGuard, type HistoryGuard } from "./history-guard";
 
 /** The question asked before an in-app link leaves unsaved changes. */
 export const LEAVE_QUESTION = "This workflow has unsaved changes. Leave the editor anyway? (They stay in this browser's draft.)";
@@ -19,11 +23,25 @@ function leavesThePage(event: MouseEvent): boolean {
   return destination.pathname !== window.location.pathname;
 }
 
+/** The Back/Forward question: open while `asking`; `stay` and `leave` answer it. */
+export interface LeavePrompt {
+  asking: boolean;
+  stay: () => void;
+  leave: () => void;
+}
+
 /** Installs the guard while `active`. */
-export function useLeaveGuard(active: boolean): void {
+export function useLeaveGuard(active: boolean): LeavePrompt {
+  const [asking, setAsking] = useState(false);
+  const history = useRef<HistoryGuard | null>(null);
+  // Set once the user chose to leave: the page may unload next (an entry of another document), and must not ask again.
+  const leaving = useRef(false);
+
   useEffect(() => {
     if (!active) return undefined;
+    leaving.current = false;
     const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       event.preventDefault();
       event.returnValue = "";
     };
@@ -32,11 +50,27 @@ export function useLeaveGuard(active: boolean): void {
       event.preventDefault();
       event.stopPropagation();
     };
+    const guard = installHistoryGuard(setAsking);
+    history.current = guard;
     window.addEventListener("beforeunload", beforeUnload);
     document.addEventListener("click", click, true);
     return () => {
+      guard.dispose();
+      history.current = null;
+      setAsking(false);
       window.removeEventListener("beforeunload", beforeUnload);
       document.removeEventListener("click", click, true);
     };
   }, [active]);
+
+  const stay = useCallback(() => {
+    setAsking(false);
+    history.current?.stay();
+  }, []);
+  const leave = useCallback(() => {
+    setAsking(false);
+    leaving.current = true;
+    history.current?.leave();
+  }, []);
+  return { asking, stay, leave };
 }

@@ -14,7 +14,6 @@ import { useTRPC } from "../trpc/trpc-context";
 import type { RouterOutputs } from "../trpc/router-types";
 import { toLayout, toSpec, type CanvasDocument } from "./canvas-document";
 import { clearDraft, writeDraft } from "./draft-storage";
-import { useLeaveGuard } from "./use-leave-guard";
 
 /** A saved revision as the API returns it. */
 export type RevisionView = NonNullable<RouterOutputs["workflows"]["get"]["head"]>;
@@ -50,7 +49,7 @@ interface ErrorData {
   problems?: Problem[];
 }
 
-/** Save, conflict, dirty marker, leave guard and draft for `document`. */
+/** Save, conflict, dirty marker and draft for `document`. */
 export function useWorkflowSave(workflowId: string, document: CanvasDocument, initialBase: SavedBase, enabled: boolean): WorkflowSave {
   const trpc = useTRPC();
   const [base, setBase] = useState(initialBase);
@@ -64,7 +63,11 @@ export function useWorkflowSave(workflowId: string, document: CanvasDocument, in
   // away (saved, undone, discarded), never merely because the editor opened clean: the editor reads a draft left
   // by a crashed tab after this hook's first effect has run, and must still find it.
   const wasDirty = useRef(false);
+  // The draft write still waiting for its debounce: done at once if the editor goes away first (a Back press or
+  // a link followed right after an edit), so leaving never loses the last edit.
+  const pendingDraft = useRef<(() => void) | null>(null);
   useEffect(() => {
+    pendingDraft.current = null;
     // While a revision or a diff is open read-only the working document is put aside: its draft stays as it is.
     if (!enabled) return undefined;
     if (!dirty) {
@@ -73,13 +76,15 @@ export function useWorkflowSave(workflowId: string, document: CanvasDocument, in
       return undefined;
     }
     wasDirty.current = true;
-    const timer = window.setTimeout(() => {
+    const write = () => {
+      pendingDraft.current = null;
       writeDraft(window.localStorage, workflowId, { baseRevisionId: base.revisionId, spec: toSpec(document), layout: toLayout(document), savedAt: new Date().toISOString() });
-    }, 300);
+    };
+    pendingDraft.current = write;
+    const timer = window.setTimeout(write, 300);
     return () => window.clearTimeout(timer);
   }, [enabled, dirty, document, base.revisionId, workflowId]);
-
-  useLeaveGuard(dirty);
+  useEffect(() => () => pendingDraft.current?.(), []);
 
   const save = useCallback(
     async (message = ""): Promise<RevisionView | null> => {

@@ -22,6 +22,7 @@ import { createCanvasStore } from "./canvas-store";
 import { CanvasStoreProvider, useCanvasHistory, useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { CommandPalette, type PaletteAction } from "./command-palette";
 import { autoLayout, NODE_SIZE } from "./auto-layout";
+import { warmUpLayout } from "./layout-warm-up";
 import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
 import { NO_DECORATIONS, openFit, type Decorations } from "./flow-projection";
@@ -36,6 +37,8 @@ import { useValidation } from "./use-validation";
 import { fingerprintOf, useWorkflowSave, type RevisionView } from "./use-workflow-save";
 import { EditorExtras, useEditorExtras } from "./editor-extras";
 import { useRevisionLink } from "./use-revision-link";
+import { useLeaveGuard } from "./use-leave-guard";
+import { LeaveDialog } from "./leave-dialog";
 
 /** What the page hands in: the workflow and its head revision (null before the first save). */
 export interface WorkflowEditorProps {
@@ -79,6 +82,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
     [head, workflow.name],
   );
   const saving = useWorkflowSave(workflow.id, document, initialBase, !readOnly);
+  const leavePrompt = useLeaveGuard(saving.dirty);
   const spec = useMemo(() => toSpec(document), [document]);
   const validation = useValidation(spec);
   const problems = useMemo(() => indexProblems(saving.refusedProblems !== null && validation.problems.length === 0 ? saving.refusedProblems : validation.problems, document.nodes), [validation.problems, saving.refusedProblems, document.nodes]);
@@ -117,14 +121,18 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
   }, []);
   const layoutEngine = useRef<GraphLayoutEngine | null>(null);
 
+  const [layoutWarm, setLayoutWarm] = useState(false);
+
   useEffect(() => {
     const engine = createGraphLayoutEngine();
     layoutEngine.current = engine;
+    const cancelWarmUp = warmUpLayout(engine, () => store.getState().document, () => setLayoutWarm(true));
     return () => {
+      cancelWarmUp();
       engine.dispose();
       layoutEngine.current = null;
     };
-  }, []);
+  }, [store]);
 
   // A draft left by a crashed or closed tab comes back, with a way to drop it. Without one, a saved workflow that
   // has no positions (written by hand or through the API) is laid out once by ELK; that layout counts as saved.
@@ -140,7 +148,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
           const laidOut = { ...current, positions: { ...current.positions, ...result.positions } };
           store.getState().replaceDocument(laidOut, { resetHistory: true });
           saving.setBase({ ...initialBase, fingerprint: fingerprintOf(laidOut) });
-          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut.nodes.length)));
+          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut.nodes.length, canvasArea.current?.clientWidth ?? 0)));
         },
         () => undefined,
       );
@@ -357,7 +365,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       ref={root}
       className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas"
       style={height === null ? undefined : { height }}
-      data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0}>
+      data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0} data-layout-warm={layoutWarm}>
       <EditorToolbar
         workflowName={workflow.name}
         revisionLabel={extras.revisionLabel ?? (saving.base.number === null ? "not saved yet" : `revision ${saving.base.number}`)}
@@ -410,6 +418,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       <ShortcutHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <SaveConflictDialog open={saving.conflict} busy={conflictBusy} onReload={() => void reloadLatest()} onSaveCopy={() => void saveAsCopy()} onClose={saving.dismissConflict} />
       <EditorExtras.Dialogs extras={extras} />
+      <LeaveDialog open={leavePrompt.asking} onStay={leavePrompt.stay} onLeave={leavePrompt.leave} />
     </div>
   );
 }

@@ -1,0 +1,124 @@
+/**
+ * Catches the browser's Back and Forward buttons before Next's router acts on them (the App Router has no way to
+ * block a navigation). Two layers, as browsers allow:
+ * - the Navigation API's `navigate` event comes first: a same-document traversal to another page is cancelled
+ *   there (where the browser lets the page cancel it), so nothing moves while the question is open; Leave then
+ *   traverses to the same entry;
+ * - where it may not be cancelled, `popstate` is caught in the capture phase, before Next's own listener: the
+ *   address bar already shows the other entry, so the event is stopped, and Stay goes back to the editor's
+ *   entry while Leave hands the same event on to Next.
+ * A browser without the Navigation API keeps the other guards (tab close, in-app links) only.
+ */
+
+interface HistoryEntry {
+  readonly key: string;
+  readonly index: number;
+  readonly url: string | null;
+}
+
+interface NavigateEvent extends Event {
+  readonly navigationType: "push" | "replace" | "reload" | "traverse";
+  readonly cancelable: boolean;
+  readonly destination: { readonly key: string | null; readonly url: string; readonly sameDocument: boolean };
+}
+
+interface NavigationLike extends EventTarget {
+  readonly currentEntry: HistoryEntry | null;
+  traverseTo(key: string): unknown;
+}
+
+/** An installed guard. `stay` and `leave` answer the question `onAsk` raised; `dispose` removes the guard. */
+export interface HistoryGuard {
+  stay(): void;
+  leave(): void;
+  dispose(): void;
+}
+
+/** The browser's Navigation API, where it exists. */
+function navigationApi(): NavigationLike | undefined {
+  return (window as unknown as { navigation?: NavigationLike }).navigation;
+}
+
+/** A page of the studio: path and query (a fragment alone is the same page). */
+function pageOf(url: string): string {
+  const parsed = new URL(url, window.location.href);
+  return `${parsed.origin}${parsed.pathname}${parsed.search}`;
+}
+
+const NO_GUARD: HistoryGuard = { stay: () => undefined, leave: () => undefined, dispose: () => undefined };
+
+type Pending = { kind: "cancelled"; destinationKey: string } | { kind: "moved"; state: unknown };
+
+/**
+ * Guards the current history entry: a Back/Forward move to another page calls `onAsk(true)`; a move back onto
+ * this page while asking (the user pressed the other button) calls `onAsk(false)`.
+ */
+export function installHistoryGuard(onAsk: (asking: boolean) => void): HistoryGuard {
+  const navigation = navigationApi();
+  const start = navigation?.currentEntry ?? null;
+  if (navigation === undefined || start === null) return NO_GUARD;
+  const api = navigation;
+  const homeIndex = start.index;
+  const homePage = pageOf(window.location.href);
+  let pending: Pending | null = null;
+  let returning = 0;
+  let released = false;
+
+  const onNavigate = (event: Event) => {
+    const navigate = event as NavigateEvent;
+    if (released || navigate.navigationType !== "traverse" || !navigate.cancelable || !navigate.destination.sameDocument) return;
+    if (navigate.destination.key === null || pageOf(navigate.destination.url) === homePage || pending !== null) return;
+    navigate.preventDefault();
+    pending = { kind: "cancelled", destinationKey: navigate.destination.key };
+    onAsk(true);
+  };
+
+  const onPopState = (event: PopStateEvent) => {
+    if (released) return;
+    if (pageOf(window.location.href) === homePage) {
+      // Our own way back after Stay: Next still shows this page, so the event stops here.
+      if (returning > 0) {
+        returning--;
+        event.stopImmediatePropagation();
+      }
+      if (pending?.kind === "moved") {
+        pending = null;
+        onAsk(false);
+      }
+      return;
+    }
+    event.stopImmediatePropagation();
+    pending = { kind: "moved", state: event.state };
+    onAsk(true);
+  };
+
+  api.addEventListener("navigate", onNavigate);
+  window.addEventListener("popstate", onPopState, true);
+  const dispose = () => {
+    released = true;
+    api.removeEventListener("navigate", onNavigate);
+    window.removeEventListener("popstate", onPopState, true);
+  };
+
+  return {
+    stay() {
+      const answered = pending;
+      pending = null;
+      if (answered?.kind !== "moved") return;
+      const here = api.currentEntry;
+      if (here === null || here.index === homeIndex) return;
+      returning++;
+      window.history.go(homeIndex - here.index);
+    },
+    leave() {
+      const answered = pending;
+      pending = null;
+      dispose();
+      if (answered === null) return;
+      if (answered.kind === "cancelled") api.traverseTo(answered.destinationKey);
+      // The event Next did not see, again: its router now shows the entry the browser is already on.
+      else window.dispatchEvent(new PopStateEvent("popstate", { state: answered.state }));
+    },
+    dispose,
+  };
+}
