@@ -2,7 +2,8 @@
  * The workflow editor in the production build: building a workflow by drag and drop, Monaco from the app's own
  * bundle, save and reload, refused connections with their reason, problems on their nodes, undo/redo against
  * the exported spec, the stale-save conflict dialog, the revision diff, runs from the canvas (succeeded and
- * failed), a malformed import, and an accessibility scan.
+ * failed), imports (malformed, with problems, valid: nothing saved until Save), a stale save kept as a copy, and an
+ * accessibility scan in both themes.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
@@ -173,6 +174,59 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("unsaved-marker")).toHaveCount(0);
     const revisions = await trpcQuery<unknown[]>(page.request, "workflows.listRevisions", { workflowId, limit: 10 });
     expect(revisions).toEqual([]);
+
+    // A workflow with problems: every problem is listed first; loaded anyway, they show on their nodes. Still nothing saved.
+    const { spec, layout } = linearSpec("imported");
+    const broken = { format: "rath-workflow", version: 1, spec: { ...spec, edges: spec.edges.filter((edge) => edge.id !== "e2") }, layout };
+    await page.getByTestId("import-file").setInputFiles({ name: "problems.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
+    await expect(page.getByTestId("import-problems")).toContainText("output");
+    await page.getByTestId("import-anyway").click();
+    await expect(page.getByTestId("canvas-node")).toHaveCount(3);
+    await expect(node(page, "output")).not.toHaveAttribute("data-problems", "0");
+    await expect(page.getByTestId("unsaved-marker")).toBeVisible();
+    expect(await trpcQuery<unknown[]>(page.request, "workflows.listRevisions", { workflowId, limit: 10 })).toEqual([]);
+
+    // A valid one loads at once, replaces the canvas, and becomes a revision only on Save.
+    await page.getByTestId("import-file").setInputFiles({ name: "valid.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ format: "rath-workflow", version: 1, spec, layout })) });
+    await expect(page.locator('[data-testid="problem-item"]')).toHaveCount(0);
+    await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+    expect(await trpcQuery<unknown[]>(page.request, "workflows.listRevisions", { workflowId, limit: 10 })).toEqual([]);
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("unsaved-marker")).toHaveCount(0);
+    const saved = await trpcQuery<{ spec: Exported["spec"] }[]>(page.request, "workflows.listRevisions", { workflowId, limit: 10 });
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.spec.edges.map((edge) => edge.id)).toEqual(["e1", "e2"]);
+  });
+
+  test("on a stale save, “Save mine as a copy” makes a new workflow with my version and leaves the other as it was", async ({ page, context }) => {
+    const name = `E2E copy on conflict ${Date.now()}`;
+    const { spec, layout } = linearSpec("copy on conflict");
+    const workflowId = await createWorkflow(page.request, name, spec, layout);
+    await openEditor(page, workflowId);
+    const second = await context.newPage();
+    await openEditor(second, workflowId);
+    await node(second, "agent").click();
+    await second.getByTestId("node-label-input").fill("Theirs");
+    await second.getByTestId("save").click();
+    await expect(second.getByTestId("unsaved-marker")).toHaveCount(0);
+    await second.close();
+
+    await node(page, "agent").click();
+    await page.getByTestId("node-label-input").fill("Mine");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("conflict-dialog")).toBeVisible();
+    await page.getByTestId("conflict-save-copy").click();
+    await expect(page).not.toHaveURL(new RegExp(`/workflows/${workflowId}$`));
+    await expect(page.getByTestId("workflow-editor")).not.toHaveAttribute("data-workflow-id", workflowId);
+    await expect(node(page, "agent")).toContainText("Mine");
+    await expect(page.getByTestId("unsaved-marker")).toHaveCount(0);
+    const workflows = await trpcQuery<{ id: string; name: string }[]>(page.request, "workflows.list", { limit: 500, offset: 0 });
+    const copy = workflows.find((workflow) => workflow.name === `${name} (copy)`);
+    expect(copy).toBeDefined();
+    const copied = await trpcQuery<{ head: { spec: Exported["spec"] } }>(page.request, "workflows.get", { workflowId: copy?.id });
+    expect(copied.head.spec.nodes.find((entry) => entry.id === "agent")?.label).toBe("Mine");
+    const original = await trpcQuery<{ head: { spec: Exported["spec"] } }>(page.request, "workflows.get", { workflowId });
+    expect(original.head.spec.nodes.find((entry) => entry.id === "agent")?.label).toBe("Theirs");
   });
 
   test("a template run from the canvas turns its nodes succeeded (its tool too, with its agent) and shows the output", async ({ page }) => {
@@ -212,13 +266,16 @@ test.describe("workflow editor", () => {
     await expect(node(page, approvalId).getByTestId("node-run-error")).not.toBeEmpty();
   });
 
-  test("the editor passes an accessibility scan with no serious or critical violation", async ({ page }) => {
+  test("the editor passes an accessibility scan with no serious or critical violation, light and dark", async ({ page }) => {
     const workflowId = await workflowIdByName(page, "Selector loop");
-    await openEditor(page, workflowId);
-    await expect(page.getByTestId("canvas-node").first()).toBeVisible();
-    const editor = await new AxeBuilder({ page }).analyze();
-    const serious = editor.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+    for (const scheme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openEditor(page, workflowId);
+      await expect(page.getByTestId("canvas-node").first()).toBeVisible();
+      const editor = await new AxeBuilder({ page }).analyze();
+      const serious = editor.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${scheme} ${violation.id}: ${violation.nodes.map((entry) => entry.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+    }
     await node(page, (await page.getByTestId("canvas-node").nth(1).getAttribute("data-node-id")) as string).click();
     await expect(page.getByTestId("prompt-editor")).toHaveAttribute("data-monaco", "ready", { timeout: 90_000 });
     const withPanel = await new AxeBuilder({ page }).analyze();

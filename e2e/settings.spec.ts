@@ -1,7 +1,7 @@
 /**
  * /settings: an OpenAI-compatible provider pointing at a Chat Completions wire-protocol server started by this
  * test; "Test connection" shows the server's answer (and a provider error when the key is refused); the key never
- * appears in any response the browser receives; base URLs other than http(s) are refused; model prices are
+ * appears in any response the browser receives (the editor's provider picker lists it by name); base URLs other than http(s) are refused; model prices are
  * added, refused when not numbers, and removed; an accessibility scan.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -74,6 +74,15 @@ test("save an OpenAI-compatible provider, test the connection, and never send th
 
   await page.reload();
   await expect(page.locator('[data-testid="provider-row"][data-provider-name="local-wire"]').getByTestId("provider-key-status")).toHaveText("key set");
+  // The editor's provider picker is fed by these settings (by name; the key still never travels).
+  const created = await page.request.post("/api/trpc/workflows.create", { data: { name: `E2E provider picker ${Date.now()}` } });
+  const workflowId = ((await created.json()) as { result: { data: { workflow: { id: string } } } }).result.data.workflow.id;
+  await page.goto(`/workflows/${workflowId}`);
+  const picker = page.getByTestId("workflow-properties").getByRole("combobox", { name: /Default provider/ });
+  await expect(picker.locator('option[value="local-wire"]')).toHaveCount(1);
+  await picker.selectOption("local-wire");
+  await expect(picker).toHaveValue("local-wire");
+
   const everything = bodies.join("\n");
   expect(everything).toContain("local-wire");
   expect(everything).not.toContain(GOOD_KEY);

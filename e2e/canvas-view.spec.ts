@@ -1,0 +1,78 @@
+/**
+ * The canvas view: dark mode follows the OS and the header's toggle (system → light → dark → system, kept across a
+ * reload), the canvas's own colours switching with it; the minimap draws every node; a dragged node snaps to the
+ * 16 px grid; Shift+1 and the Fit View control bring every node back into view after a pan.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { canvasNode as node, createWorkflow, exportCanvas, linearSpec, openEditor, seedExamples } from "./canvas-helpers";
+
+test.beforeAll(async ({ browser }) => seedExamples(browser));
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+const canvasIsDark = (page: Page) => page.locator(".react-flow").evaluate((element) => element.classList.contains("dark"));
+
+test("dark mode follows the OS, the toggle overrides it (kept after a reload), and the canvas follows the page", async ({ page }) => {
+  const { spec, layout } = linearSpec("theme");
+  const workflowId = await createWorkflow(page.request, "E2E theme", spec, layout);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await openEditor(page, workflowId);
+  expect(await isDark(page)).toBe(true);
+  expect(await canvasIsDark(page)).toBe(true);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect.poll(() => isDark(page)).toBe(false);
+  await expect.poll(() => canvasIsDark(page)).toBe(false);
+
+  const toggle = page.getByTestId("theme-toggle");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(() => isDark(page)).toBe(true);
+  await toggle.click(); // system → light, whatever the OS says
+  await expect.poll(() => isDark(page)).toBe(false);
+  await expect.poll(() => canvasIsDark(page)).toBe(false);
+  await page.reload();
+  await expect(page.locator(".react-flow__pane")).toBeVisible();
+  expect(await isDark(page)).toBe(false);
+  await page.getByTestId("theme-toggle").click(); // light → dark
+  await expect.poll(() => isDark(page)).toBe(true);
+  await expect.poll(() => canvasIsDark(page)).toBe(true);
+  await page.emulateMedia({ colorScheme: "light" });
+  expect(await isDark(page)).toBe(true);
+  await page.getByTestId("theme-toggle").click(); // dark → system (light now)
+  await expect.poll(() => isDark(page)).toBe(false);
+});
+
+test("the minimap draws every node; a drag snaps to the grid; Shift+1 and Fit View bring every node back after a pan", async ({ page }) => {
+  const { spec, layout } = linearSpec("view");
+  const workflowId = await createWorkflow(page.request, "E2E view", spec, layout);
+  await openEditor(page, workflowId);
+  await expect(page.locator(".react-flow__minimap")).toBeVisible();
+  await expect(page.locator(".react-flow__minimap .react-flow__minimap-node")).toHaveCount(3);
+
+  // Dragged by an odd distance, the node lands on the 16 px grid.
+  const box = await node(page, "agent").boundingBox();
+  if (box === null) throw new Error("agent not on screen");
+  await page.mouse.move(box.x + 60, box.y + 14);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 60 + 53, box.y + 14 + 37, { steps: 8 });
+  await page.mouse.up();
+  const moved = (await exportCanvas(page)).layout.nodes.agent;
+  expect(moved).not.toEqual(layout.nodes.agent);
+  expect(moved !== undefined && moved.x % 16 === 0 && moved.y % 16 === 0, JSON.stringify(moved)).toBe(true);
+
+  // Pan everything out of view, then fit: with the keys, and again with the control.
+  const pane = page.locator(".react-flow__pane");
+  const paneBox = await pane.boundingBox();
+  if (paneBox === null) throw new Error("no pane");
+  for (const fit of [() => page.keyboard.press("Shift+1"), () => page.getByRole("button", { name: "Fit View" }).click()]) {
+    // Along the top edge, clear of the controls and the minimap at the bottom.
+    await page.mouse.move(paneBox.x + paneBox.width - 30, paneBox.y + 30);
+    await page.mouse.down();
+    await page.mouse.move(paneBox.x + 30, paneBox.y + 30, { steps: 10 });
+    await page.mouse.up();
+    await expect(node(page, "input")).not.toBeInViewport();
+    await fit();
+    for (const id of ["input", "agent", "output"]) await expect(node(page, id)).toBeInViewport({ ratio: 1 });
+  }
+});
