@@ -2,11 +2,11 @@
  * Editing the canvas in the production build: the local draft after a crash and a reload, the leave-page guard,
  * a revision opened read-only and restored as a new revision, copy/paste of nodes between two workflows through
  * the system clipboard (spec JSON), box and Shift multi-select with duplicate and delete, the command palette,
- * the `?` shortcuts dialog, auto-layout undone, and Monaco flagging an invalid JSON
- * schema and typing a tool's code.
+ * the `?` shortcuts dialog, auto-layout undone, a Selector's candidates and their descriptions, and Monaco flagging
+ * an invalid JSON schema and typing a tool's code.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { canvasNode as node, createWorkflow, exportCanvas, seedExamples, linearSpec, openEditor, relabel, storedDraft, trpcQuery, type Exported } from "./canvas-helpers";
+import { canvasNode as node, createWorkflow, exportCanvas, seedExamples, linearSpec, openEditor, relabel, storedDraft, trpcQuery, workflowIdByName, type Exported } from "./canvas-helpers";
 
 interface RevisionRow {
   id: string;
@@ -361,7 +361,41 @@ test.describe("editing the canvas", () => {
     expect((await exportCanvas(page)).layout).toEqual(after.layout);
   });
 
-  test("Monaco validates a tool's parameters schema against the JSON Schema meta-schema (an invalid schema is marked) and types the tool's code by it", async ({ page }) => {
+  test("a Selector's properties list its candidates in wire order with the descriptions its model reads; editing one edits that node, undoably", async ({ page }) => {
+    const templateId = await workflowIdByName(page, "Support triage loop");
+    const { head } = await trpcQuery<{ head: { spec: Exported["spec"] } }>(page.request, "workflows.get", { workflowId: templateId });
+    // A copy with positions, so the editor does not lay it out after opening (which would clear the selection).
+    const layout = { nodes: Object.fromEntries(head.spec.nodes.map((entry, index) => [entry.id, { x: index * 320, y: 0 }])) };
+    const workflowId = await createWorkflow(page.request, "E2E selector candidates", head.spec, layout);
+    await openEditor(page, workflowId);
+    await node(page, "router").click();
+    const candidates = page.getByTestId("selector-candidate");
+    await expect(candidates).toHaveCount(2);
+    expect(await candidates.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-node-id")))).toEqual(["specialist", "wrapup"]);
+    await expect(candidates.nth(0)).toContainText("Specialist");
+    await expect(candidates.nth(1).getByTestId("selector-candidate-description")).toHaveValue(/RESOLVED/);
+    await expect(page.getByTestId("selector-candidates")).toContainText("done → Customer reply");
+    const original = await candidates.nth(0).getByTestId("selector-candidate-description").inputValue();
+
+    await candidates.nth(0).getByTestId("selector-candidate-description").fill("Takes the next concrete step.");
+    const descriptionOf = async (id: string) => ((await exportCanvas(page)).spec.nodes.find((entry) => entry.id === id) as { description?: string } | undefined)?.description;
+    expect(await descriptionOf("specialist")).toBe("Takes the next concrete step.");
+    await page.getByTestId("undo").click();
+    await expect(candidates.nth(0).getByTestId("selector-candidate-description")).toHaveValue(original);
+    expect(await descriptionOf("specialist")).toBe(original);
+  });
+
+  test("Monaco validates a tool's parameters schema against the JSON Schema meta-schema (an invalid schema is marked) and types the tool's code by it", async ({ page, context, baseURL }) => {
+    // The code goes in by paste: typed (even by insertText), "/**" may get Monaco's auto-closed " */" appended.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseURL as string).origin });
+    const pasteCode = async (text: string) => {
+      await code.locator(".view-lines").click();
+      await page.keyboard.press("Control+a");
+      await page.keyboard.press("Delete");
+      await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+      await page.keyboard.press("Control+v");
+      await expect(code.locator(".view-lines")).toContainText(/args\.\w+/.exec(text)?.[0] ?? text);
+    };
     const { spec, layout } = linearSpec("schema");
     const tool = { id: "lookup", type: "tool", config: { kind: "code", name: "lookup", description: "Looks a word up.", parametersSchema: { type: "object", properties: { word: { type: "string" } } }, code: "export default (args) => args.word;" } };
     const withTool = { ...spec, nodes: [...spec.nodes, tool], edges: [...spec.edges, { id: "e3", source: "lookup", sourcePort: "out", target: "agent", targetPort: "tools" }] };
@@ -378,15 +412,9 @@ test.describe("editing the canvas", () => {
     // The code editor knows the arguments' type from that schema: a misspelt argument is marked, the right one is not.
     const code = page.getByTestId("code-editor");
     await expect(code).toHaveAttribute("data-monaco", "ready");
-    await code.locator(".view-lines").click();
-    await page.keyboard.press("Control+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText("/** @type {RathTool} */\nexport default (args) => args.wrod;\n");
+    await pasteCode("/** @type {RathTool} */\nexport default (args) => args.wrod;\n");
     await expect.poll(async () => code.locator(".squiggly-error").count()).toBeGreaterThanOrEqual(1);
-    await code.locator(".view-lines").click();
-    await page.keyboard.press("Control+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText("/** @type {RathTool} */\nexport default (args) => args.word;\n");
+    await pasteCode("/** @type {RathTool} */\nexport default (args) => args.word;\n");
     await expect.poll(async () => code.locator(".squiggly-error").count()).toBe(0);
 
     await editor.locator(".view-lines").click();

@@ -100,12 +100,20 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
       <div
         {...testAttributes}
         data-far="true"
-        className="flex w-[232px] items-center gap-2.5 rounded-xl border bg-surface px-3 py-2.5"
+        className="relative flex w-[232px] items-center rounded-xl border bg-surface px-3 py-2.5"
         style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
       >
-        <Icon className="size-8 shrink-0" style={{ color: info.tone }} aria-hidden="true" />
+        {/* Icon and status ride on the corners as badges, so the name has the whole width: at 32 px a word of ten
+            letters ("Specialist") fits on its line instead of breaking mid-word. The name comes first. */}
         <span className="line-clamp-2 min-w-0 flex-1 text-[32px] leading-[1.1] font-semibold break-words text-ink">{data.name}</span>
-        {status !== null && StatusIcon !== undefined ? <StatusIcon className="size-8 shrink-0" style={{ color: status.color }} aria-label={status.label} /> : null}
+        <span className="absolute -top-4 -left-4 grid size-10 place-items-center rounded-full border bg-surface" style={{ borderColor: "var(--rath-line)" }}>
+          <Icon className="size-7" style={{ color: info.tone }} aria-hidden="true" />
+        </span>
+        {status !== null && StatusIcon !== undefined ? (
+          <span className="absolute -top-4 -right-4 grid size-10 place-items-center rounded-full border bg-surface" style={{ borderColor: "var(--rath-line)" }}>
+            <StatusIcon className="size-7" style={{ color: status.color }} aria-label={status.label} />
+          </span>
+        ) : null}
         <PortHandles type={type} nodeId={id} labels={false} />
       </div>
     );
