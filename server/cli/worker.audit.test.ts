@@ -67,9 +67,11 @@ const PASSWORD = "s3cret-worker-pw";
 describeEachDatabase("npm run worker (separate processes)", (open, provider) => {
   it("two worker processes execute a batch of runs exactly once each", async () => {
     const { database, url } = await open();
+    // Each model answer takes 300 ms, so one process (2 loops) cannot drain the batch before the other claims:
+    // with instant runs the first process to poll could take all ten, which failed the "both take part" check.
     const spec = linearSpec([
-      { id: "first", directive: {} },
-      { id: "second", directive: {} },
+      { id: "first", directive: { delayMs: 300 } },
+      { id: "second", directive: { delayMs: 300 } },
     ]);
     const reference = await queueRun(database, spec, { input: "batch" });
     expect((await runToCompletion(database, reference.id)).status).toBe("succeeded");
