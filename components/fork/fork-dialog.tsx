@@ -5,8 +5,8 @@
  * prompt and model, a recorded tool result, the workflow revision. Only changed fields are sent (`runs.forkFrom`);
  * the page opens the new run.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { GitBranch, History, TriangleAlert } from "lucide-react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { GitBranch, TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
@@ -16,7 +16,8 @@ import { Dialog } from "../ui/dialog";
 import { Field, inputClasses } from "../ui/field";
 import { shortId } from "../ui/format";
 import { ForkAftermath } from "./fork-aftermath";
-import { buildForkEdits, type ForkDraft } from "./fork-edits";
+import { buildForkEdits, pickRevision, type ForkDraft } from "./fork-edits";
+import { ForkRevisionPicker } from "./fork-revision-picker";
 import { ForkSides, mergeNodeOf, sideContents } from "./fork-sides";
 
 /** Props: the chunk to fork from, node labels, open state. */
@@ -39,8 +40,15 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
   // Where the fork starts: the chunk clicked, or (for a merge's output) the branch that chunk came from.
   const [target, setTarget] = useState({ sessionId, chunkIndex });
   const clicked = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
-  const preview = useQuery({ ...trpc.runs.forkPreview.queryOptions(target, { staleTime: 30_000, retry: false }), enabled: open });
   const [draft, setDraft] = useState<ForkDraft>(EMPTY_DRAFT);
+  // The preview of the revision picked (its next agent's prompt and model); the previous one stays shown, not
+  // submittable, while the picked one loads.
+  const previewInput = draft.revisionId === null ? target : { ...target, revisionId: draft.revisionId };
+  const preview = useQuery({
+    ...trpc.runs.forkPreview.queryOptions(previewInput, { staleTime: 30_000, retry: false }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
     if (!open) return;
     setDraft(EMPTY_DRAFT);
@@ -60,7 +68,9 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
     }),
   );
   const data = preview.data;
-  const edits = data === undefined ? null : buildForkEdits(data, draft);
+  const edits = data === undefined || preview.isPlaceholderData ? null : buildForkEdits(data, draft);
+  const revisions = clicked.data?.revisions ?? data?.revisions ?? [];
+  const chosenRevision = draft.revisionId ?? revisions.find((revision) => revision.current)?.id ?? "";
   const continuesAt = data?.continuesAt.map((node) => labels[node] ?? node).join(", ") ?? "";
   const submit = () => {
     if (edits === null) return;
@@ -115,16 +125,23 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
           />
         </div>
       ) : null}
+      <div className="mb-4 empty:hidden">
+        <ForkRevisionPicker id={`${id}-revision`} revisions={revisions} chosen={chosenRevision} onChoose={(revisionId) => setDraft(pickRevision(draft, revisionId))} />
+      </div>
       {preview.isPending ? (
         <div data-testid="fork-loading" className="h-40 animate-pulse rounded-md bg-raised" />
       ) : preview.error !== null ? (
         <p role="alert" data-testid="fork-refused" className="flex items-start gap-2 text-sm text-status-failed">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span className="[overflow-wrap:anywhere]">This chunk cannot be forked: {preview.error.message}</span>
+          <span className="[overflow-wrap:anywhere]">
+            {draft.revisionId === null ? "This chunk cannot be forked" : "The picked revision cannot continue this fork"}: {preview.error.message}
+          </span>
         </p>
       ) : data !== undefined ? (
         <form
           className="flex min-w-0 flex-col gap-4"
+          data-revision-id={data.revisionId}
+          aria-busy={preview.isPlaceholderData}
           onSubmit={(event) => {
             event.preventDefault();
             submit();
@@ -196,28 +213,6 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
                 ))}
               </ul>
             </fieldset>
-          ) : null}
-          {data.revisions.length > 1 ? (
-            <Field id={`${id}-revision`} label="Workflow revision" hint="Continue with another saved revision of the workflow (its nodes must include where the fork continues).">
-              <div className="flex items-center gap-2">
-                <History className="size-4 shrink-0 text-muted" aria-hidden="true" />
-                <select
-                  id={`${id}-revision`}
-                  data-testid="fork-revision"
-                  className={inputClasses()}
-                  value={draft.revisionId ?? data.revisions.find((revision) => revision.current)?.id ?? ""}
-                  onChange={(event) => setDraft({ ...draft, revisionId: event.target.value })}
-                >
-                  {data.revisions.map((revision) => (
-                    <option key={revision.id} value={revision.id}>
-                      Revision {revision.number}
-                      {revision.current ? " (this run)" : ""}
-                      {revision.message ? ` — ${revision.message.slice(0, 60)}` : ""}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </Field>
           ) : null}
           {fork.error !== null ? (
             <p role="alert" data-testid="fork-error" className="text-sm text-status-failed [overflow-wrap:anywhere]">

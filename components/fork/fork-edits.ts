@@ -49,3 +49,11 @@ export function buildForkEdits(defaults: ForkDefaults, draft: ForkDraft): ForkEd
   if (draft.revisionId !== null && draft.revisionId !== current) edits.revisionId = draft.revisionId;
   return edits;
 }
+
+/**
+ * The draft after another revision is picked: the prompt and model fields follow the picked revision's next agent
+ * (the preview is re-read for it), so an edit typed for the previous revision is dropped; the rest is kept.
+ */
+export function pickRevision(draft: ForkDraft, revisionId: string): ForkDraft {
+  return { ...draft, revisionId, instructions: null, model: null };
+}

@@ -182,8 +182,8 @@ export async function runLineage(database: Database, runId: string): Promise<Run
   };
 }
 
-/** Input of `forkPreview`. */
-export const ForkPreviewRequest = z.object({ sessionId: z.string().min(1), chunkIndex: z.number().int().nonnegative() });
+/** Input of `forkPreview`: the chunk, and the revision the fork would continue with (default: the original run's). */
+export const ForkPreviewRequest = z.object({ sessionId: z.string().min(1), chunkIndex: z.number().int().nonnegative(), revisionId: z.string().min(1).optional() });
 export type ForkPreviewRequest = z.input<typeof ForkPreviewRequest>;
 
 /** What the fork dialog shows before the user edits: where the run continues, what can change, and the defaults. */
@@ -191,6 +191,8 @@ export interface ForkPreview {
   runId: string;
   sessionId: string;
   chunkIndex: number;
+  /** The revision previewed: where the fork continues and the next agent are that revision's nodes. */
+  revisionId: string;
   /** Chunks the fork keeps (the chunk, and the recorded results of tool calls made at it). */
   keptChunks: number;
   continuesAt: string[];
@@ -261,13 +263,17 @@ async function mergeSides(database: Database, plan: Plan, session: SessionRecord
   return [{ role: "merged", sessionId: session.id, chunkIndex, nodeId: session.nodeId, keptChunks: merged.prefix.length, continuesAt: merged.continuesAt, parts }, branch];
 }
 
-/** The dialog's defaults for a fork at `chunkIndex` of `sessionId` (refuses as `forkFromChunk` would). */
+/**
+ * The dialog's defaults for a fork at `chunkIndex` of `sessionId` continuing with `revisionId` (default: the original
+ * run's revision): the next agent's prompt and model are that revision's, as `forkFromChunk` would edit them. Refuses
+ * as `forkFromChunk` would.
+ */
 export async function forkPreview(database: Database, request: ForkPreviewRequest): Promise<ForkPreview> {
   const parsed = ForkPreviewRequest.parse(request);
   const session = await getSession(database, parsed.sessionId);
   if (session === null) throw new RathError("not_found", `session ${parsed.sessionId} not found`);
   const original = await requireRun(database, session.runId);
-  const revision = await requireRevision(database, original.workflowId, original.revisionId);
+  const revision = await requireRevision(database, original.workflowId, parsed.revisionId ?? original.revisionId);
   const { plan } = compileOrRefuse(revision.spec);
   const seed = await forkSeed(database, plan, { runId: original.id, sessionId: session.id, chunkIndex: parsed.chunkIndex, toolResults: [] });
   const sides = await mergeSides(database, plan, session, parsed.chunkIndex, seed);
@@ -302,6 +308,7 @@ export async function forkPreview(database: Database, request: ForkPreviewReques
     runId: original.id,
     sessionId: session.id,
     chunkIndex: parsed.chunkIndex,
+    revisionId: revision.id,
     keptChunks: seed.prefix.length,
     continuesAt: seed.continuesAt,
     nextAgent,
