@@ -74,6 +74,17 @@ test("fork from the writer's answer with an edited editor prompt: the new run re
   await expect(page.getByTestId("run-output")).toContainText("Editor: reply in one line | Writer: draft it | the launch");
   // The writer was replayed from the store: only the editor asked the model.
   expect(asked.slice(before)).toEqual(["Editor: reply in one line"]);
+  // The timeline reads whole: the replayed question and writer first (marked), then the live editor and answer.
+  const rows = page.getByTestId("timeline-step");
+  await expect(rows).toHaveCount(4);
+  expect(await rows.evaluateAll((elements) => elements.map((element) => [element.getAttribute("data-node-id"), element.getAttribute("data-replayed")]))).toEqual([
+    ["input", "prefix"],
+    ["writer", "prefix"],
+    ["editor", null],
+    ["output", null],
+  ]);
+  await expect(rows.nth(1).getByTestId("timeline-replayed")).toBeVisible();
+  await expect(rows.nth(1)).toHaveAttribute("title", /^Replayed from run .+, step 2: no model call/);
   const forkedFrom = page.getByTestId("run-forked-from");
   await expect(forkedFrom).toHaveAttribute("data-run-id", runId);
   await expect(forkedFrom).toContainText(`chunk ${last}`);
@@ -81,6 +92,37 @@ test("fork from the writer's answer with an edited editor prompt: the new run re
   await forkedFrom.click();
   await expect(page.getByTestId("run-page")).toHaveAttribute("data-run-id", runId);
   await expect(page.locator(`[data-testid="run-fork-link"][data-run-id="${forkId}"]`)).toBeVisible();
+});
+
+test("another revision picked in the fork dialog: its next agent's prompt is shown, and the edit on it is what runs", async ({ page }) => {
+  const spec = chain(`Fork revision ${Date.now()}`) as { nodes: Array<{ id: string; config: Record<string, unknown> }> };
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec, input: "the launch" });
+  const runId = started.run.id;
+  expect(await waitForStatus(page.request, runId, ["succeeded", "failed"])).toBe("succeeded");
+  const edited = structuredClone(spec);
+  (edited.nodes.find((entry) => entry.id === "editor") as { config: Record<string, unknown> }).config.instructions = "Editor v2: be brief";
+  const v2 = await trpcMutation<{ id: string; number: number }>(page.request, "workflows.saveRevision", { workflowId: started.run.workflowId, spec: edited, message: "brief editor" });
+  const graph = await sessionGraph(page.request, runId);
+  const writer = graph.sessions.find((session) => session.nodeId === "writer" && session.lineage.lineage_kind === "op_session_loop");
+  if (writer === undefined) throw new Error("no writer session");
+
+  await page.goto(`/runs/${runId}?session=${writer.id}&chunk=${writer.chunkCount - 1}`);
+  await page.getByTestId("fork-from-here").click();
+  const dialog = page.getByTestId("fork-dialog");
+  await expect(dialog.getByTestId("fork-instructions")).toHaveValue("Editor: polish it");
+  await dialog.getByTestId("fork-instructions").fill("typed for revision 1");
+  await dialog.getByTestId("fork-revision").selectOption(v2.id);
+  // The picked revision's prompt replaces the one shown (and what was typed for the other revision).
+  await expect(dialog.locator("form")).toHaveAttribute("data-revision-id", v2.id);
+  await expect(dialog.getByTestId("fork-instructions")).toHaveValue("Editor v2: be brief");
+  await dialog.getByTestId("fork-instructions").fill("Editor v2: one line");
+  const before = asked.length;
+  await dialog.getByTestId("fork-submit").click();
+
+  await page.waitForURL((url) => /\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(runId));
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  expect(asked.slice(before)).toEqual(["Editor v2: one line"]);
+  await expect(page.getByTestId("run-output")).toContainText("Editor v2: one line | Writer: draft it | the launch");
 });
 
 const node = (id: string, type: string, label: string, config: Record<string, unknown> = {}) => ({ id, type, label, config });

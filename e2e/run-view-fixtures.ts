@@ -110,7 +110,7 @@ export function failingBranchSpec(name: string, provider: string): unknown {
 
 /** A run as `runs.start` returns it. */
 export interface StartedRun {
-  run: { id: string; status: string };
+  run: { id: string; status: string; workflowId: string };
 }
 
 /** A session of `sessions.graph`. */

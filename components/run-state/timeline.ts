@@ -1,13 +1,14 @@
 /**
  * The run's node executions as a timeline, folded from its events: one entry per committed step
- * (`run.step.completed`: node, start, end, input and output sessions), failed attempts, the run's failure, and what
+ * (`run.step.completed`: node, start, end, input and output sessions), the steps a forked run took from the
+ * original's record (`run.step.replayed`: recorded times, no model call in this run), failed attempts, the run's failure, and what
  * runs next (with its input sessions, so the graph can show the running node where it will attach), and whether the
  * run was imported from a file (it then has no steps of its own). Pure.
  */
 import type { RunEventData } from "./live-graph";
 
 /** The event types the timeline reads (the API filters `runs.events` by them). */
-export const TIMELINE_EVENT_TYPES = ["run.step.completed", "run.step.attempt.failed", "run.execution.failed", "run.claimed", "run.imported"] as const;
+export const TIMELINE_EVENT_TYPES = ["run.step.replayed", "run.step.completed", "run.step.attempt.failed", "run.execution.failed", "run.claimed", "run.imported"] as const;
 
 /** One committed step. */
 export interface TimelineStep {
@@ -21,6 +22,8 @@ export interface TimelineStep {
   waiting: boolean;
   /** Attempts that failed before this one succeeded. */
   failedAttempts: number;
+  /** A step a fork took from a run's record (its times are that run's), or null for a step this run executed. */
+  replayed: { fromRunId: string; fromStepSeq: number; part: "prefix" | "branch" } | null;
 }
 
 /** A step that is ready to run (or running): its node and input sessions. */
@@ -51,11 +54,13 @@ export interface TimelineState {
   retrying: Readonly<Record<string, { attempts: number; message: string }>>;
   /** The run was imported from a file (`run.imported`): it never executed here; the file's name when known. */
   imported: { file: string | null } | null;
+  /** When the run took its replayed steps from the record (its first commit), or null when it has none. */
+  replayedAt: number | null;
   lastSeq: number;
 }
 
 /** A timeline with nothing in it. */
-export const EMPTY_TIMELINE: TimelineState = { steps: [], next: [], nextSince: null, failure: null, retrying: {}, imported: null, lastSeq: 0 };
+export const EMPTY_TIMELINE: TimelineState = { steps: [], next: [], nextSince: null, failure: null, retrying: {}, imported: null, replayedAt: null, lastSeq: 0 };
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
@@ -102,9 +107,28 @@ export function applyTimelineEvents(state: TimelineState, events: readonly RunEv
           outputs: strings(payload.outputs),
           waiting: payload.waiting === true,
           failedAttempts: next.retrying[nodeId]?.attempts ?? 0,
+          replayed: null,
         });
         const retrying = Object.fromEntries(Object.entries(next.retrying).filter(([key]) => key !== nodeId));
         next = { ...next, steps, next: pendingSteps(payload.next), nextSince: time(payload.ended_at, event.at), retrying, lastSeq: event.seq };
+        break;
+      }
+      case "run.step.replayed": {
+        if (typeof payload.node_id !== "string" || typeof payload.from_run_id !== "string" || typeof payload.from_step_seq !== "number") break;
+        steps ??= [...next.steps];
+        const at = Date.parse(event.at);
+        steps.push({
+          stepSeq: payload.from_step_seq,
+          nodeId: payload.node_id,
+          startedAt: time(payload.started_at, event.at),
+          endedAt: time(payload.ended_at, event.at),
+          inputs: strings(payload.inputs),
+          outputs: strings(payload.outputs),
+          waiting: payload.waiting === true,
+          failedAttempts: 0,
+          replayed: { fromRunId: payload.from_run_id, fromStepSeq: payload.from_step_seq, part: payload.part === "branch" ? "branch" : "prefix" },
+        });
+        next = { ...next, replayedAt: next.replayedAt ?? at, lastSeq: event.seq };
         break;
       }
       case "run.step.attempt.failed": {

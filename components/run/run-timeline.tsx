@@ -3,17 +3,20 @@
  * The run's node executions as a waterfall: one row per committed step (node label, bar from its start to its
  * end on the run's time axis, retries, waiting), plus the step running now (its bar grows until it commits).
  * Linked with the graph: hovering a row highlights its sessions there, and a row lights up when its sessions are
- * hovered in the graph; clicking a row selects the session it produced. Rows are virtualised.
+ * hovered in the graph; clicking a row selects the session it produced. A forked run's steps taken from the record are
+ * listed first, marked as replayed (a history icon, a hatched bar of their recorded duration). Rows are virtualised.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Clock } from "lucide-react";
+import { Clock, History } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { GraphSessionData } from "../run-state/live-graph";
 import type { TimelineState } from "../run-state/timeline";
 import { EmptyState } from "../ui/empty-state";
+import { shortId } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
 import { paneSizeOptions } from "../ui/virtual-pane-size";
 import { ImportedTimeline } from "./imported-timeline";
+import { timelineRows, type TimelineRow } from "./timeline-rows";
 
 /** Props of the timeline. */
 export interface RunTimelineProps {
@@ -30,16 +33,6 @@ export interface RunTimelineProps {
   onSelectSession: (sessionId: string) => void;
 }
 
-interface Row {
-  key: string;
-  nodeId: string;
-  start: number;
-  end: number;
-  status: string;
-  outputs: readonly string[];
-  inputs: readonly string[];
-  retries: number;
-}
 
 function millis(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -58,28 +51,7 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
     return () => window.clearInterval(timer);
   }, [running]);
 
-  const rows = useMemo<Row[]>(() => {
-    const list: Row[] = timeline.steps.map((step) => ({
-      key: `s${step.stepSeq}`,
-      nodeId: step.nodeId,
-      start: step.startedAt,
-      end: Math.max(step.endedAt, step.startedAt),
-      status: step.waiting ? "waiting" : "succeeded",
-      outputs: step.outputs,
-      inputs: step.inputs,
-      retries: step.failedAttempts,
-    }));
-    const first = timeline.next[0];
-    if (running && first !== undefined) {
-      const since = timeline.nextSince ?? now;
-      list.push({ key: "running", nodeId: first.nodeId, start: since, end: Math.max(now, since), status: "running", outputs: [], inputs: first.inputs, retries: timeline.retrying[first.nodeId]?.attempts ?? 0 });
-    }
-    if (timeline.failure !== null) {
-      const at = timeline.failure.at;
-      list.push({ key: "failure", nodeId: timeline.failure.nodeId ?? "run", start: timeline.nextSince ?? at, end: at, status: "failed", outputs: [], inputs: timeline.failure.inputs, retries: 0 });
-    }
-    return list;
-  }, [timeline, running, now]);
+  const rows = useMemo(() => timelineRows(timeline, running, now), [timeline, running, now]);
 
   const origin = rows.reduce((min, row) => Math.min(min, row.start), runStartedAt === null ? Number.POSITIVE_INFINITY : Date.parse(runStartedAt));
   const finish = rows.reduce((max, row) => Math.max(max, row.end), runFinishedAt === null ? 0 : Date.parse(runFinishedAt));
@@ -112,11 +84,15 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
     <div ref={scroller} data-testid="run-timeline" className="h-full min-h-0 overflow-y-auto overflow-x-hidden [contain:strict]" onMouseLeave={() => onHover([])}>
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index] as Row;
+          const row = rows[item.index] as TimelineRow;
           const left = ((row.start - origin) / span) * 100;
           const width = Math.max(0.6, ((row.end - row.start) / span) * 100);
           const linked = row.outputs.some((id) => hoveredSessions.has(id)) || (selectedSessionId !== null && row.outputs.includes(selectedSessionId));
           const label = labels[row.nodeId] ?? row.nodeId;
+          const replayedNote =
+            row.replayed === null
+              ? null
+              : `Replayed from run ${shortId(row.replayed.fromRunId)}, step ${row.replayed.fromStepSeq}: no model call, no tool run in this run (recorded duration)`;
           const color = row.status === "failed" ? "var(--rath-status-failed)" : row.status === "running" ? "var(--rath-status-running)" : row.status === "waiting" ? "var(--rath-status-waiting)" : "var(--rath-accent)";
           return (
             <button
@@ -127,6 +103,8 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
               data-status={row.status}
               data-outputs={row.outputs.join(" ")}
               data-highlighted={linked ? "true" : "false"}
+              data-replayed={row.replayed === null ? undefined : row.replayed.part}
+              title={replayedNote ?? undefined}
               onMouseEnter={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
               onFocus={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
               onClick={() => {
@@ -142,11 +120,25 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
                   {label}
                 </span>
                 {row.retries > 0 ? <span className="shrink-0 text-status-waiting">×{row.retries + 1}</span> : null}
+                {replayedNote === null ? null : (
+                  <span data-testid="timeline-replayed" className="flex shrink-0 items-center gap-0.5 text-muted">
+                    <History className="size-3" aria-hidden="true" />
+                    <span className="hidden sm:inline">replayed</span>
+                    <span className="sr-only sm:hidden">replayed</span>
+                  </span>
+                )}
               </span>
               <span className="relative h-3 min-w-0 rounded-sm bg-sunken">
                 <span
                   className={`absolute inset-y-0 rounded-sm ${row.status === "running" ? "animate-pulse" : ""}`}
-                  style={{ left: `${Math.min(left, 99.4)}%`, width: `${Math.min(width, 100 - Math.min(left, 99.4))}%`, background: color, opacity: linked ? 1 : 0.75 }}
+                  style={{
+                    left: `${Math.min(left, 99.4)}%`,
+                    width: `${Math.min(width, 100 - Math.min(left, 99.4))}%`,
+                    // A replayed step: hatched, outlined — it happened in another run.
+                    background: row.replayed === null ? color : `repeating-linear-gradient(135deg, ${color} 0 3px, transparent 3px 6px)`,
+                    boxShadow: row.replayed === null ? undefined : `inset 0 0 0 1px ${color}`,
+                    opacity: linked ? 1 : 0.75,
+                  }}
                 />
               </span>
               <span className="text-right tabular text-muted">{millis(row.end - row.start)}</span>

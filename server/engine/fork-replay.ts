@@ -35,8 +35,12 @@ export interface ReplayedStep {
   nodeId: string;
   /** The original run's step (its checkpoint seq). */
   fromStepSeq: number;
-  /** The new run's sessions for the step's outputs (an output passed through unchanged keeps its id). */
+  /** The new run's sessions for the step's inputs and outputs (one passed through unchanged keeps its id). */
+  inputs: string[];
   outputs: string[];
+  /** When the original ran the step (ISO times as recorded). */
+  startedAt: string | null;
+  endedAt: string | null;
 }
 
 /** What replaying adds to a fork's seed: the state after the replayed steps, the new sessions and their events. */
@@ -55,6 +59,8 @@ interface RecordedStep {
   outputs: string[];
   waiting: boolean;
   route: { chosen: number } | null;
+  startedAt: string | null;
+  endedAt: string | null;
 }
 
 const StepCompleted = z.object({
@@ -63,6 +69,8 @@ const StepCompleted = z.object({
   inputs: z.array(z.string()),
   outputs: z.array(z.string()),
   waiting: z.boolean().optional(),
+  started_at: z.string().optional(),
+  ended_at: z.string().optional(),
 });
 const RouteTaken = z.object({ node_id: z.string(), chosen: z.number().int() });
 
@@ -91,7 +99,16 @@ async function recordedSteps(database: Database, runId: string, afterStepSeq: nu
     const chosen = route !== null && route.nodeId === step.node_id ? { chosen: route.chosen } : null;
     route = null;
     if (step.step_seq <= afterStepSeq) continue;
-    steps.push({ nodeId: step.node_id, stepSeq: step.step_seq, inputs: step.inputs, outputs: step.outputs, waiting: step.waiting ?? false, route: chosen });
+    steps.push({
+      nodeId: step.node_id,
+      stepSeq: step.step_seq,
+      inputs: step.inputs,
+      outputs: step.outputs,
+      waiting: step.waiting ?? false,
+      route: chosen,
+      startedAt: step.started_at ?? null,
+      endedAt: step.ended_at ?? null,
+    });
   }
   return steps;
 }
@@ -249,7 +266,7 @@ async function copyReplayedSessions(
       newMetas[copyId] = { ...(known ?? { placement: record.placement, usage: record.usage, provider: null, pending: [] }), id: copyId, lineage, chunkCount };
       events.push({ type: "session.created", payload: { session_id: copyId, lineage, chunk_count: chunkCount, node_id: record.nodeId } });
     }
-    replayed.push({ nodeId: step.nodeId, fromStepSeq: step.stepSeq, outputs: step.outputs.map(swap) });
+    replayed.push({ nodeId: step.nodeId, fromStepSeq: step.stepSeq, inputs: step.inputs.map(swap), outputs: step.outputs.map(swap), startedAt: step.startedAt, endedAt: step.endedAt });
   }
   const rewritten: ExecutionState = {
     ...state,

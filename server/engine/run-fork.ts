@@ -26,6 +26,7 @@ import type { ChunkInput, SessionInput, SessionRecord } from "../db/session-reco
 import { readSessionChunks } from "../db/session-chunks";
 import { getSession } from "../db/session-store";
 import { getRun } from "../db/run-store";
+import { forkTimelineEvents } from "./fork-timeline";
 import { replaySiblings, REPLAY_FROM_RUN, REPLAY_OF_SESSION, type ReplayedStep, type SiblingReplay } from "./fork-replay";
 import { revisionPlan } from "./revision-plans";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, type ExecutionState, type SessionMeta } from "./execution-state";
@@ -279,8 +280,16 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
   }
   const approvals = await carryApprovals(database, state, forkId);
   state = approvals.state;
-  const replay = await replayRecorded(database, plan, origin.runId, within ? step.stepSeq - 1 : step.stepSeq, state, forkId);
+  const checkpointSeq = within ? step.stepSeq - 1 : step.stepSeq;
+  const replay = await replayRecorded(database, plan, origin.runId, checkpointSeq, state, forkId);
   state = replay.state;
+  const timeline = await forkTimelineEvents(database, {
+    originalRunId: origin.runId,
+    checkpointSeq,
+    replacedSessionId: within ? null : session.id,
+    forkSessionId: forkId,
+    branches: replay.replayed,
+  });
   const continuesAt = state.ready.filter((ready) => ready.inputs.includes(forkId)).map((ready) => ready.nodeId);
   const waitingJoins = Object.entries(state.joins).filter(([, buffer]) => Object.values(buffer).includes(forkId)).map(([node]) => node);
   if (continuesAt.length === 0 && waitingJoins.length === 0) {
@@ -327,6 +336,7 @@ export async function forkSeed(database: Database, plan: Plan, origin: ForkOrigi
   const events: RunEventInput[] = [
     { type: "session.created", payload: { session_id: forkId, lineage, chunk_count: chunks.length, node_id: step.nodeId } },
     ...replay.events,
+    ...timeline,
     {
       type: "run.forked",
       payload: {
