@@ -4,7 +4,6 @@
  * row is there, each run's events are numbered 1..n without gaps, and two processes claiming from one queue never
  * both win a run. SQLite only: PostgreSQL has row locks and its own multi-process tests (server/cli).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,58 +11,14 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./database";
 import { seedRun, seedWorkflow } from "./testing/fixtures";
+import { runTogether as runScripts } from "./testing/run-together";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../..");
-/** Children are killed when they have not finished by then (a hang must fail the test, not outlive it). */
-const CHILD_DEADLINE_MS = 25_000;
 
-interface ChildResult<Report> {
-  report: Report;
-  stderr: string;
+/** Runs scripts of testing/ (name and arguments) together on `url` (testing/run-together.ts). */
+function runTogether<Report>(url: string, commands: string[][]) {
+  return runScripts<Report>(url, commands.map(([script = "", ...args]) => [path.join(here, "testing", script), ...args]));
 }
-
-/**
- * Starts one `tsx` process per command (a script of testing/ and its arguments) on `url`, waits until each printed
- * `ready` (database open), starts them all at once with a line on stdin, and returns the JSON each printed last.
- */
-async function runTogether<Report>(url: string, commands: string[][]): Promise<Array<ChildResult<Report>>> {
-  const environment: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  delete environment.RATH_DB_PATH;
-  const children = commands.map(([script = "", ...args]) => {
-    // `node --import tsx` is what `npx tsx` runs, without the wrapper process, so a kill reaches the script.
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "testing", script), ...args], { cwd: root, env: environment, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    const ready = new Promise<void>((resolve, reject) => {
-      const check = () => (stdout.includes("ready\n") ? resolve() : undefined);
-      child.stdout.on("data", check);
-      child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it was ready: ${stderr}`)));
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
-    return { child, ready, exited, output: () => ({ stdout, stderr }) };
-  });
-  const deadline = setTimeout(() => {
-    for (const entry of children) entry.child.kill("SIGKILL");
-  }, CHILD_DEADLINE_MS);
-  let codes: Array<number | null>;
-  try {
-    await Promise.all(children.map((entry) => entry.ready));
-    for (const entry of children) entry.child.stdin.write("go\n");
-    codes = await Promise.all(children.map((entry) => entry.exited));
-  } finally {
-    clearTimeout(deadline);
-  }
-  return children.map((entry, index) => {
-    const { stdout, stderr } = entry.output();
-    expect(codes[index], `${commands[index]?.join(" ")} exit code; stderr: ${stderr}`).toBe(0);
-    const last = stdout.trim().split("\n").at(-1) ?? "";
-    return { report: JSON.parse(last) as Report, stderr };
-  });
-}
-
 /** `[run id, event seqs in order]` for the runs given, read in one query. */
 async function eventSeqs(database: Database, runIds: readonly string[]): Promise<Map<string, number[]>> {
   const rows = await database.client.runEvent.findMany({ where: { runId: { in: [...runIds] } }, select: { runId: true, seq: true }, orderBy: [{ runId: "asc" }, { seq: "asc" }] });

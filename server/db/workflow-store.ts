@@ -210,7 +210,12 @@ export async function listRevisions(database: Database, workflowId: string, opti
  * caller's inline spec reuses it instead of creating another workflow).
  */
 export async function findRevisionBySpecHash(database: Database, specSha256: string): Promise<RevisionRecord | null> {
-  const row = await database.client.workflowRevision.findFirst({
+  return findRevisionBySpecHashIn(database.client, specSha256);
+}
+
+/** `findRevisionBySpecHash` inside the caller's transaction. */
+export async function findRevisionBySpecHashIn(transaction: TransactionClient, specSha256: string): Promise<RevisionRecord | null> {
+  const row = await transaction.workflowRevision.findFirst({
     where: { specSha256, workflow: { deletedAt: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
@@ -230,6 +235,18 @@ export async function saveSideRevision(database: Database, input: SaveRevisionIn
     const row = await insertNextRevision(transaction, parsed);
     return toRevisionRecord(row);
   });
+}
+
+/** Creates a workflow whose first revision (and head) is `revision`, inside the caller's transaction; returns its id. */
+export async function insertWorkflowWithRevision(
+  transaction: TransactionClient,
+  workflow: CreateWorkflowInput,
+  revision: Omit<SaveRevisionInput, "workflowId" | "parentRevisionId">,
+): Promise<string> {
+  const row = await transaction.workflow.create({ data: { id: newSortableId("wf"), ...CreateWorkflowInput.parse(workflow) } });
+  const first = await insertNextRevision(transaction, SaveRevisionInput.parse({ ...revision, workflowId: row.id, parentRevisionId: null }));
+  await transaction.workflow.update({ where: { id: row.id }, data: { headRevisionId: first.id } });
+  return row.id;
 }
 
 /** Inserts `parsed` as the workflow's next revision number (inside the caller's transaction). */

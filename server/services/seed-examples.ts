@@ -9,9 +9,10 @@
  * one the user deleted (workflows are only soft-deleted) or renamed is never brought back, and an example added to a
  * later version of the studio is seeded on its first start.
  */
-import type { Database } from "../db/database";
-import { createWorkflow, saveRevision } from "../db/workflow-store";
-import { resolveTemplateSpec, templateSlugs, templateSummary, templateWorkflowId } from "./template-catalog";
+import type { Database, TransactionClient } from "../db/database";
+import { exclusiveTransaction } from "../db/exclusive-transaction";
+import { findRevisionBySpecHashIn, insertWorkflowWithRevision } from "../db/workflow-store";
+import { resolveTemplateSpec, templateSlugs, templateSummary } from "./template-catalog";
 import { compileOrRefuse } from "./workflow-service";
 
 /** What `seedExampleWorkflows` did: whether it created any example, and the ids of the workflows it created (in order). */
@@ -34,42 +35,62 @@ function seedOrder(): string[] {
 }
 
 /** The slugs already seeded into this database (by their marker, or by name for a database seeded before the marker). */
-async function seededSlugs(database: Database, slugs: readonly string[]): Promise<Set<string>> {
+async function seededSlugs(transaction: TransactionClient, slugs: readonly string[]): Promise<Set<string>> {
   const names = new Map(slugs.map((slug) => [templateSummary(slug).name, slug]));
-  const [marked, named] = await Promise.all([
-    database.client.workflowRevision.findMany({ where: { message: { in: slugs.map(seedMarker) } }, select: { message: true } }),
-    database.client.workflow.findMany({ where: { name: { in: [...names.keys()] } }, select: { name: true } }),
-  ]);
+  const marked = await transaction.workflowRevision.findMany({ where: { message: { in: slugs.map(seedMarker) } }, select: { message: true } });
+  const named = await transaction.workflow.findMany({ where: { name: { in: [...names.keys()] } }, select: { name: true } });
   const seeded = new Set<string>();
   for (const slug of slugs) if (marked.some((row) => row.message === seedMarker(slug))) seeded.add(slug);
   for (const row of named) seeded.add(names.get(row.name) as string);
   return seeded;
 }
 
+/** The name under which seeders take turns (exclusive-transaction.ts). */
+const SEED_LOCK = "rath.seed-examples";
+
 /**
  * Creates each example not seeded yet (see the file comment) as a workflow with one revision. A template that calls
  * another (sub-workflow) reuses that template's live workflow when there is one. Every template is validated before
  * anything is written (`invalid_workflow` names the problem).
+ *
+ * Safe when several processes seed one database at once (two studios, a studio and a worker): the check and the
+ * inserts are one transaction that only one process runs at a time, so the second finds the first's markers and
+ * creates nothing — one copy of each example, and no process fails.
  */
 export async function seedExampleWorkflows(database: Database): Promise<SeedReport> {
   const slugs = seedOrder();
   for (const slug of slugs) compileOrRefuse(await resolveTemplateSpec(slug, async () => "wf_validation_placeholder"));
-  const seeded = await seededSlugs(database, slugs);
-  const workflowIds: string[] = [];
-  const created = new Map<string, string>();
-  // A sub-workflow's template not seeded yet is seeded first (with its marker), so it is not created twice.
-  const workflowIdOf = async (slug: string): Promise<string> => created.get(slug) ?? (seeded.has(slug) ? templateWorkflowId(database, slug) : seedOne(slug));
-  const seedOne = async (slug: string): Promise<string> => {
-    seeded.add(slug);
-    const summary = templateSummary(slug);
-    const { spec, plan } = compileOrRefuse(await resolveTemplateSpec(slug, workflowIdOf));
-    const workflow = await createWorkflow(database, { name: summary.name, description: summary.description });
-    await saveRevision(database, { workflowId: workflow.id, parentRevisionId: null, spec, layout: { nodes: {} }, specSha256: plan.hash, planId: plan.id, message: seedMarker(slug) });
-    created.set(slug, workflow.id);
-    workflowIds.push(workflow.id);
-    return workflow.id;
-  };
-  for (const slug of slugs) if (!seeded.has(slug)) await seedOne(slug);
+  // Everything below is computed inside the transaction, which may run again on a busy SQLite file.
+  const workflowIds = await exclusiveTransaction(database, SEED_LOCK, async (transaction) => {
+    const seeded = await seededSlugs(transaction, slugs);
+    const ids: string[] = [];
+    const created = new Map<string, string>();
+    const insert = async (slug: string, message: string): Promise<string> => {
+      const summary = templateSummary(slug);
+      const { spec, plan } = compileOrRefuse(await resolveTemplateSpec(slug, workflowIdOf));
+      const revision = { spec, layout: { nodes: {} }, specSha256: plan.hash, planId: plan.id, message };
+      return insertWorkflowWithRevision(transaction, { name: summary.name, description: summary.description }, revision);
+    };
+    const seedOne = async (slug: string): Promise<string> => {
+      seeded.add(slug);
+      const id = await insert(slug, seedMarker(slug));
+      created.set(slug, id);
+      ids.push(id);
+      return id;
+    };
+    // An example seeded before: its live workflow with the template's spec, else a new one (as templateWorkflowId does).
+    const existing = async (slug: string): Promise<string> => {
+      const { plan } = compileOrRefuse(await resolveTemplateSpec(slug, workflowIdOf));
+      const found = await findRevisionBySpecHashIn(transaction, plan.hash);
+      return found?.workflowId ?? insert(slug, "");
+    };
+    // A sub-workflow's template not seeded yet is seeded first (with its marker), so it is not created twice.
+    async function workflowIdOf(slug: string): Promise<string> {
+      return created.get(slug) ?? (seeded.has(slug) ? existing(slug) : seedOne(slug));
+    }
+    for (const slug of slugs) if (!seeded.has(slug)) await seedOne(slug);
+    return ids;
+  });
   return { seeded: workflowIds.length > 0, workflowIds };
 }
 

@@ -1,0 +1,27 @@
+/**
+ * A child process of `seed-examples-concurrency.test.ts`: opens the database of DATABASE_URL, prints `ready`, waits
+ * for a line on stdin (so all seeders start together), seeds the examples as a starting studio does, and prints one
+ * JSON line `{ "workflowIds": [...], "error": string | null }`.
+ */
+import { createInterface } from "node:readline";
+import { openDatabase } from "../../db/database";
+import { seedExampleWorkflows } from "../seed-examples";
+
+const database = await openDatabase();
+console.log("ready");
+await new Promise<void>((resolve) => {
+  const lines = createInterface({ input: process.stdin });
+  lines.once("line", () => {
+    lines.close();
+    process.stdin.destroy();
+    resolve();
+  });
+});
+let report: { workflowIds: string[]; error: string | null };
+try {
+  report = { workflowIds: (await seedExampleWorkflows(database)).workflowIds, error: null };
+} catch (error) {
+  report = { workflowIds: [], error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+console.log(JSON.stringify(report));
+await database.close();
