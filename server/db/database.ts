@@ -66,6 +66,9 @@ export function resolveSqliteSynchronous(option: SqliteSynchronous | undefined, 
   return value;
 }
 
+/** WAL pages after which a commit checkpoints the WAL into the database file (SQLite's default is 1,000). */
+export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 4_000;
+
 // SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
@@ -261,6 +264,12 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     await client.$executeRawUnsafe("PRAGMA foreign_keys = ON");
     // WAL is set (and persisted in the file) by the migrator; synchronous is per connection. See sqliteSynchronous.
     await client.$executeRawUnsafe(`PRAGMA synchronous = ${resolveSqliteSynchronous(options.sqliteSynchronous) === "full" ? "FULL" : "NORMAL"}`);
+    // A WAL checkpoint copies the WAL's pages into the database file and waits for the disk twice, inside the commit
+    // that crosses the limit. At SQLite's default of 1,000 pages the engine (about 20 WAL pages per step) did one
+    // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 4,000 pages (a 16 MB WAL)
+    // pages written again and again (the run row, index pages) are copied once per checkpoint, and it waits for the
+    // disk a quarter as often. Durability is the WAL's either way.
+    await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
     if (connection !== null) sqliteConnections.set(client, connection);
     return client;
   }

@@ -20,6 +20,7 @@ import { RunEventInput, type RunEventRecord } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput } from "./session-record";
+import { parseChunkInputs, parseSessionInputs } from "./commit-input";
 import { sqliteWriteTransaction } from "./sqlite-write";
 import { lookUpStoredSessions, lookUpStoredSessionsNow, rememberStoredSessions, withShallowestBases, type StoredSession, type StoredSessionFacts } from "./stored-session-lookup";
 
@@ -138,8 +139,9 @@ function storedCheckpoint(runId: string, checkpoint: NonNullable<ParsedCommit["c
 /**
  * `StepCommit.parse`, without a schema walk of what is plain already: events whose type is a non-empty string and
  * whose payload is a plain object (the record schema returns the same keys and values), and a well-formed
- * checkpoint, are taken as they are (defaults filled). Sessions and chunks always go through their schemas, which
- * also put their keys in the order the stored JSON has. Anything else is parsed, so errors read as before.
+ * checkpoint, are taken as they are (defaults filled). Sessions and chunks in their schemas' form are rebuilt in
+ * the schemas' key order (commit-input.ts), others go through the schemas. Anything else is parsed, so errors read
+ * as before.
  */
 function parseStepCommit(commit: StepCommit): ParsedCommit {
   const events = commit.events ?? [];
@@ -147,8 +149,8 @@ function parseStepCommit(commit: StepCommit): ParsedCommit {
   const tokensUsed = commit.tokensUsed ?? 0;
   if (!events.every(isPlainEvent) || (checkpoint !== undefined && !isPlainCheckpoint(checkpoint)) || !isCount(tokensUsed)) return StepCommit.parse(commit);
   return {
-    sessions: commit.sessions === undefined ? [] : SessionInputs.parse(commit.sessions),
-    chunks: commit.chunks === undefined ? [] : ChunkInputs.parse(commit.chunks),
+    sessions: commit.sessions === undefined ? [] : parseSessionInputs(commit.sessions),
+    chunks: commit.chunks === undefined ? [] : parseChunkInputs(commit.chunks),
     events: events.map((event) => ({ type: event.type, payload: event.payload ?? {} })),
     ...(checkpoint === undefined
       ? {}
@@ -165,9 +167,6 @@ function parseStepCommit(commit: StepCommit): ParsedCommit {
     tokensUsed,
   };
 }
-
-const SessionInputs = z.array(SessionInput);
-const ChunkInputs = z.array(ChunkInput);
 
 function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;

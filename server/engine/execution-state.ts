@@ -69,6 +69,25 @@ export function initialExecutionState(plan: Plan): ExecutionState {
   return { version: 1, ready: [{ nodeId: plan.entry, inputs: [] }], suspended: [], joins: {}, sessions: {}, completed: [], outputs: [], failures: [], steps: 0 };
 }
 
+/**
+ * The state a step's checkpoint is built on: `state` with its own lists and join table (the step pushes, shifts and
+ * replaces entries there) and no sessions (the step fills in those still referenced). Entries are shared: nothing
+ * changes a ready step, a join buffer or an output in place, so a deep copy per step is not needed.
+ */
+export function nextExecutionState(state: ExecutionState): ExecutionState {
+  return {
+    version: state.version,
+    ready: [...state.ready],
+    suspended: [...state.suspended],
+    joins: { ...state.joins },
+    sessions: {},
+    completed: [...state.completed],
+    outputs: [...state.outputs],
+    failures: [...state.failures],
+    steps: state.steps,
+  };
+}
+
 /** Parses a stored checkpoint state; a mismatch is an `internal` error naming the checkpoint. */
 export function parseExecutionState(value: unknown, where: string): ExecutionState {
   const parsed = ExecutionState.safeParse(value);

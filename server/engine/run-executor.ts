@@ -31,7 +31,7 @@ import type { Plan } from "./spec/plan";
 import type { MemoryConfig } from "../../runtime/workflow-spec/node-configs";
 import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
 import { deliverOutputs } from "./nodes/flow";
-import { initialExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
+import { initialExecutionState, nextExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
 import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
 import { ledgerEffectHooks } from "./ledger-effect-hooks";
 import { forkOriginOf, forkSeed, type ForkOrigin } from "./run-fork";
@@ -485,7 +485,7 @@ class RunExecution {
     settled: number,
     startedAt: Date,
   ): Promise<ExecutionOutcome | null> {
-    const next: ExecutionState = structuredClone({ ...this.state, sessions: {} });
+    const next = nextExecutionState(this.state);
     next.ready.shift();
     next.steps += 1;
     next.completed.push(step.nodeId);
