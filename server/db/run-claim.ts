@@ -1,7 +1,7 @@
 /**
- * The claim of a queued run as one write (run-update.ts): on PostgreSQL ONE statement (the claiming update, its two
- * events and the pg_notify as data-modifying CTEs, one round trip and one commit), on SQLite one write transaction
- * of two prepared statements on the adapter's connection. The update also reserves the events' sequence numbers and returns the
+ * The claim of a queued run as one write (run-update.ts): on PostgreSQL ONE statement (the claiming update and its
+ * two events as data-modifying CTEs, one round trip and one commit; live readers are woken after it), on SQLite one
+ * write transaction of two prepared statements on the adapter's connection. The update also reserves the events' sequence numbers and returns the
  * whole row, so neither a separate event_seq update nor a read of the run follows it. run-lease.ts holds the claim
  * conditions (`claimNext`, `claimRun`).
  */

@@ -1,10 +1,10 @@
 /**
  * The step commit on PostgreSQL as ONE statement, so a step costs one round trip: the fenced update of the run is
  * the first data-modifying CTE, and every insert (checkpoint, sessions, their parents, chunks, events), the update
- * of sessions appended to and the `pg_notify` for live readers select FROM it — when the fence refuses (stale
- * token, run not running, plan hash or checkpoint seq wrong) it returns no row and nothing at all is written. The
- * statement is its own transaction: a failing insert (a chunk index stored twice) undoes the whole of it, and the
- * notification is delivered only when it commits. Rows travel as arrays (`unnest`), so the text never changes and
+ * of sessions appended to select FROM it — when the fence refuses (stale token, run not running, plan hash or
+ * checkpoint seq wrong) it returns no row and nothing at all is written. The statement is its own transaction: a
+ * failing insert (a chunk index stored twice) undoes the whole of it. Live readers are woken after it commits
+ * (run-event-notifier.ts: a `pg_notify` inside it would serialise every worker's commit). Rows travel as arrays (`unnest`), so the text never changes and
  * each pooled connection prepares it once (a named statement).
  */
 import type { Pool as PostgresPool } from "pg";
@@ -33,11 +33,9 @@ export interface CommitStatementInput {
   appended: ReadonlyArray<readonly SqlValue[]>;
   /** Events in order: type, payload (JSON text). */
   events: ReadonlyArray<readonly SqlValue[]>;
-  /** The channel live readers listen on; the payload is `<run id>:<last seq>`. */
-  notifyChannel: string;
 }
 
-const STATEMENT_NAME = "rath_commit_step_1";
+const STATEMENT_NAME = "rath_commit_step_2";
 
 const STATEMENT = `
 WITH fenced AS (
@@ -74,10 +72,8 @@ WITH fenced AS (
   INSERT INTO "run_events" ("run_id", "seq", "type", "payload", "at")
   SELECT $1::text, fenced.event_seq - $4::int + e.ordinality::int, e.type, e.payload, $5::timestamptz
   FROM fenced, unnest($41::text[], $42::text[]) WITH ORDINALITY AS e(type, payload, ordinality)
-), notified AS (
-  SELECT pg_notify($43::text, $1::text || ':' || fenced.event_seq) FROM fenced WHERE $4::int > 0
 )
-SELECT fenced.event_seq, fenced.cancel_requested, (SELECT count(*) FROM notified) AS notified FROM fenced`;
+SELECT fenced.event_seq, fenced.cancel_requested FROM fenced`;
 
 /** The values of `rows` column by column (`unnest` takes one array per column). */
 function columns(rows: ReadonlyArray<readonly SqlValue[]>, count: number): SqlValue[][] {
@@ -113,7 +109,6 @@ export async function runCommitStatement(pool: PostgresPool, input: CommitStatem
     ...columns(input.chunks, 5),
     ...columns(input.appended, 5),
     ...columns(input.events, 2),
-    input.notifyChannel,
   ];
   let rows: Array<{ event_seq: number; cancel_requested: boolean }>;
   try {

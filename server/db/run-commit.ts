@@ -15,7 +15,8 @@ import { postgresPoolOf, type Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
 import { insertRowsNow, poolReader, rowReader, utcTimestamp, type SqlValue, type SyncStatements } from "./raw-sql";
 import { runCommitStatement } from "./run-commit-postgres";
-import { noteAppendedEvents, RUN_EVENTS_CHANNEL } from "./run-event-signal";
+import { noteAppendedEvents } from "./run-event-signal";
+import { notifyRunEventsAfterCommit } from "./run-event-notifier";
 import { RunEventInput, type RunEventRecord } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
@@ -328,12 +329,12 @@ async function commitOnPostgres(
     chunks: rows.chunks,
     appended: appended.map((update) => [update.id, update.storedCount, update.chunkCount, usageText(update.usage, "session usage"), usageText(update.ownUsage, "session own usage")]),
     events: events.map((event, offset) => [event.type, rows.eventPayloads[offset] as string]),
-    notifyChannel: RUN_EVENTS_CHANNEL,
   });
   if (fenced === null) {
     await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
     throw new RathError("internal", `the commit of run ${runId} wrote nothing, although its fencing token, status and checkpoint seq are valid`);
   }
+  if (events.length > 0) notifyRunEventsAfterCommit(pool, runId, fenced.eventSeq);
   return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
 }
 

@@ -7,7 +7,9 @@
  *   collects the notes of its (last, successful) attempt.
  * - SQLite (embedded): after the commit, the notes are published on an in-process bus (`onRunEvents`).
  * - PostgreSQL (server mode): the notes become `pg_notify` calls inside the transaction, which PostgreSQL
- *   delivers to every `LISTEN`ing connection when (and only if) the transaction commits — to any process.
+ *   delivers to every `LISTEN`ing connection when (and only if) the transaction commits — to any process. The
+ *   engine's hot writes (step commits, claims, final transitions) notify right after their commit instead
+ *   (run-event-notifier.ts), since a notifying transaction holds a cluster-wide lock until its commit is on disk.
  *
  * The scope and the bus live on `globalThis`: Next.js may bundle this module more than once (route handlers,
  * instrumentation), and the worker and the web server must meet on one bus.

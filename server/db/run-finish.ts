@@ -1,6 +1,6 @@
 /**
  * A worker moving the run it holds out of `running` (succeeded, failed, waiting, ...), fenced by its token, in one
- * statement on PostgreSQL (one round trip: update, events and pg_notify as data-modifying CTEs) and one write
+ * statement on PostgreSQL (one round trip: update and events as data-modifying CTEs, live readers woken after it) and one write
  * transaction of two prepared statements on SQLite (run-update.ts) — instead of a read, then `transition`'s interactive transaction.
  * The update matches only while the run is `running` with this fencing token; then its version is the one the
  * claim gave (every other change of a run's version also changes its status or token), so this is the same

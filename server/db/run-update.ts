@@ -1,13 +1,14 @@
 /**
  * One write that changes a run and appends its events: a fenced or conditional `UPDATE "runs" ... RETURNING *` that
  * reserves the events' sequence numbers (`event_seq` after it is the last event's seq), then the events. On
- * PostgreSQL it is ONE statement (the update, the events and the `pg_notify` for live readers as data-modifying
- * CTEs: one round trip, one commit); on SQLite one write transaction of prepared statements on the adapter's
+ * PostgreSQL it is ONE statement (the update and the events as data-modifying CTEs: one round trip, one commit),
+ * after which live readers are woken (run-event-notifier.ts); on SQLite one write transaction of prepared statements on the adapter's
  * connection (sqlite-write.ts). Used by the claim (run-claim.ts) and a worker's final transition (run-finish.ts).
  */
 import { postgresPoolOf, type Database } from "./database";
 import { forProvider, insertRowsNow, postgresError, type SqlValue, type SyncStatements } from "./raw-sql";
-import { noteAppendedEvents, RUN_EVENTS_CHANNEL } from "./run-event-signal";
+import { noteAppendedEvents } from "./run-event-signal";
+import { notifyRunEventsAfterCommit } from "./run-event-notifier";
 import { toRunRecordFromRaw, type RawRunRow, type RunRecord } from "./run-record";
 import { sqliteWriteTransaction } from "./sqlite-write";
 
@@ -65,12 +66,10 @@ export async function updateRunWithEvents(
       SELECT updated."id", updated."event_seq" - ?::int + e.ordinality::int, e.type,
         CASE WHEN e.with_token THEN e.payload || updated."fencing_token" || '}' ELSE e.payload END, ?::timestamptz
       FROM updated, unnest(?::text[], ?::text[], ?::boolean[]) WITH ORDINALITY AS e(type, payload, with_token, ordinality)
-    ), notified AS (
-      SELECT pg_notify(?::text, updated."id" || ':' || updated."event_seq") FROM updated
     )
-    SELECT updated.*, (SELECT count(*) FROM notified) AS "notified" FROM updated`,
+    SELECT updated.* FROM updated`,
   );
-  const eventValues = [events.length, now, types, events.map((event) => event.payload), events.map((event) => event.endsWithFencingToken === true), RUN_EVENTS_CHANNEL];
+  const eventValues = [events.length, now, types, events.map((event) => event.payload), events.map((event) => event.endsWithFencingToken === true)];
   let rows: RawRunRow[];
   try {
     rows = (await pool.query<RawRunRow>(statement, [...values, ...eventValues])).rows;
@@ -78,5 +77,7 @@ export async function updateRunWithEvents(
     throw postgresError(error);
   }
   const row = rows[0];
-  return row === undefined ? null : toRunRecordFromRaw(row);
+  if (row === undefined) return null;
+  notifyRunEventsAfterCommit(pool, row.id, Number(row.event_seq));
+  return toRunRecordFromRaw(row);
 }
