@@ -20,22 +20,21 @@ const ChunkInputs = z.array(ChunkInput);
 
 /** `z.array(SessionInput).parse(sessions)`, without the walk when every session is in its schema's form. */
 export function parseSessionInputs(sessions: readonly SessionInput[]): ParsedSession[] {
-  const parsed: ParsedSession[] = [];
-  for (const session of sessions) {
-    const quick = quickSession(session);
-    if (quick === null) return SessionInputs.parse(sessions);
-    parsed.push(quick);
-  }
-  return parsed;
+  return quickOrParse(sessions, quickSession, SessionInputs);
 }
 
 /** `z.array(ChunkInput).parse(chunks)`, without the walk when every chunk is in its schema's form. */
 export function parseChunkInputs(chunks: readonly ChunkInput[]): ParsedChunk[] {
-  const parsed: ParsedChunk[] = [];
-  for (const chunk of chunks) {
-    const quick = quickChunkInput(chunk);
-    if (quick === null) return ChunkInputs.parse(chunks);
-    parsed.push(quick);
+  return quickOrParse(chunks, quickChunkInput, ChunkInputs);
+}
+
+/** Every value through `quick`, or all of them through `schema` as soon as one is not in its form. */
+function quickOrParse<Parsed>(values: readonly unknown[], quick: (value: unknown) => Parsed | null, schema: z.ZodType<Parsed[]>): Parsed[] {
+  const parsed: Parsed[] = [];
+  for (const value of values) {
+    const one = quick(value);
+    if (one === null) return schema.parse(values);
+    parsed.push(one);
   }
   return parsed;
 }
