@@ -25,6 +25,7 @@ import { initialExecutionState, parseExecutionState, type ExecutionState, type S
 import { deliverOutputs, followPort } from "./nodes/flow";
 import type { NextStep } from "./nodes/node-env";
 import type { Plan } from "./spec/plan";
+import { StepCompletedPayload } from "./step-completed";
 
 /** Lineage extras of a replayed session: the original session it copies, and that session's run. */
 export const REPLAY_OF_SESSION = "replay.of_session";
@@ -63,15 +64,6 @@ interface RecordedStep {
   endedAt: string | null;
 }
 
-const StepCompleted = z.object({
-  node_id: z.string(),
-  step_seq: z.number().int().positive(),
-  inputs: z.array(z.string()),
-  outputs: z.array(z.string()),
-  waiting: z.boolean().optional(),
-  started_at: z.string().optional(),
-  ended_at: z.string().optional(),
-});
 const RouteTaken = z.object({ node_id: z.string(), chosen: z.number().int() });
 
 /** Most recorded steps read (a loop of thousands of rounds replays its first ones only; the rest run live). */
@@ -92,7 +84,7 @@ async function recordedSteps(database: Database, runId: string, afterStepSeq: nu
       route = parsed.success ? { nodeId: parsed.data.node_id, chosen: parsed.data.chosen } : null;
       continue;
     }
-    const parsed = StepCompleted.safeParse(payload);
+    const parsed = StepCompletedPayload.safeParse(payload);
     if (!parsed.success) continue;
     const step = parsed.data;
     // The executor adds a Selector's route event just before its step's completion, in the same commit.

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Database } from "../db/database";
 import type { RunEventInput } from "../db/run-events";
 import type { ReplayedStep } from "./fork-replay";
+import { StepCompletedPayload } from "./step-completed";
 
 /** The event type of a step taken from another run's record. */
 export const STEP_REPLAYED = "run.step.replayed";
@@ -30,16 +31,6 @@ export interface StepReplayedPayload {
   /** Before the fork point, or a step of another branch that does not depend on it. */
   part: "prefix" | "branch";
 }
-
-const Completed = z.object({
-  node_id: z.string(),
-  step_seq: z.number().int().positive(),
-  inputs: z.array(z.string()),
-  outputs: z.array(z.string()),
-  waiting: z.boolean().optional(),
-  started_at: z.string().optional(),
-  ended_at: z.string().optional(),
-});
 
 const Replayed = z.object({
   node_id: z.string(),
@@ -81,7 +72,7 @@ export async function forkTimelineEvents(database: Database, request: ForkTimeli
       if (parsed.success) payloads.push({ ...parsed.data, inputs: parsed.data.inputs.map(swap), outputs: parsed.data.outputs.map(swap), part: "prefix" });
       continue;
     }
-    const parsed = Completed.safeParse(payload);
+    const parsed = StepCompletedPayload.safeParse(payload);
     if (!parsed.success || parsed.data.step_seq > request.checkpointSeq) continue;
     const step = parsed.data;
     payloads.push({

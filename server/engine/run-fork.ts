@@ -29,6 +29,7 @@ import { getRun } from "../db/run-store";
 import { forkTimelineEvents } from "./fork-timeline";
 import { replaySiblings, REPLAY_FROM_RUN, REPLAY_OF_SESSION, type ReplayedStep, type SiblingReplay } from "./fork-replay";
 import { revisionPlan } from "./revision-plans";
+import { StepCompletedPayload } from "./step-completed";
 import { initialExecutionState, parseExecutionState, referencedSessionIds, type ExecutionState, type SessionMeta } from "./execution-state";
 import type { Plan } from "./spec/plan";
 
@@ -100,13 +101,6 @@ export interface AskedApproval {
   reason: "undecided" | "fork_input";
 }
 
-const StepCompleted = z.object({
-  node_id: z.string(),
-  step_seq: z.number().int().positive(),
-  inputs: z.array(z.string()),
-  outputs: z.array(z.string()),
-});
-
 async function requireForkableSession(database: Database, origin: ForkOrigin): Promise<SessionRecord> {
   const session = await getSession(database, origin.sessionId);
   if (session === null) throw new RathError("not_found", `session ${origin.sessionId} not found`);
@@ -140,7 +134,7 @@ async function producingStep(database: Database, session: SessionRecord): Promis
     take: 500,
   });
   for (const row of rows) {
-    const parsed = StepCompleted.safeParse(JSON.parse(row.payload));
+    const parsed = StepCompletedPayload.safeParse(JSON.parse(row.payload));
     if (parsed.success && parsed.data.node_id === session.nodeId) {
       return { nodeId: parsed.data.node_id, stepSeq: parsed.data.step_seq, inputs: parsed.data.inputs, outputs: parsed.data.outputs };
     }

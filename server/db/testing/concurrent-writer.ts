@@ -4,12 +4,12 @@
  * `succeeded`, while other processes do the same on the same file. With `--queue-only` it only queues the runs. Prints one JSON line
  * `{ "runIds": [...], "errors": [...] }`; waits for a line on stdin before it starts so all writers start together.
  */
-import { createInterface } from "node:readline";
 import { openDatabase } from "../database";
 import { commitStep } from "../run-commit";
 import { claimRun } from "../run-lease";
 import { createRun, transition } from "../run-store";
 import { PLAN_HASH, rootSession, userChunk } from "./fixtures";
+import { readyThenWaitForGo } from "./wait-for-go";
 
 function option(name: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,15 +25,7 @@ const label = option("label");
 const queueOnly = process.argv.includes("--queue-only");
 
 const database = await openDatabase();
-console.log("ready");
-await new Promise<void>((resolve) => {
-  const lines = createInterface({ input: process.stdin });
-  lines.once("line", () => {
-    lines.close();
-    process.stdin.destroy();
-    resolve();
-  });
-});
+await readyThenWaitForGo();
 
 const runIds: string[] = [];
 const errors: string[] = [];

@@ -4,11 +4,11 @@
  * queued, while other processes claim from and add to the same queue on the same file. Prints one JSON line `{ "claims": [{ "runId", "fencingToken" }], "errors": [...] }`;
  * waits for a line on stdin before it starts so both claimers start together.
  */
-import { createInterface } from "node:readline";
 import { openDatabase } from "../database";
 import { commitStep } from "../run-commit";
 import { claimNext } from "../run-lease";
 import { PLAN_HASH } from "./fixtures";
+import { readyThenWaitForGo } from "./wait-for-go";
 
 function option(name: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -23,15 +23,7 @@ const total = Number(option("total"));
 const GIVE_UP_MS = 20_000;
 
 const database = await openDatabase();
-console.log("ready");
-await new Promise<void>((resolve) => {
-  const lines = createInterface({ input: process.stdin });
-  lines.once("line", () => {
-    lines.close();
-    process.stdin.destroy();
-    resolve();
-  });
-});
+await readyThenWaitForGo();
 
 const claims: Array<{ runId: string; fencingToken: number }> = [];
 const errors: string[] = [];

@@ -3,20 +3,12 @@
  * for a line on stdin (so all seeders start together), seeds the examples as a starting studio does, and prints one
  * JSON line `{ "workflowIds": [...], "error": string | null }`.
  */
-import { createInterface } from "node:readline";
 import { openDatabase } from "../../db/database";
 import { seedExampleWorkflows } from "../seed-examples";
+import { readyThenWaitForGo } from "../../db/testing/wait-for-go";
 
 const database = await openDatabase();
-console.log("ready");
-await new Promise<void>((resolve) => {
-  const lines = createInterface({ input: process.stdin });
-  lines.once("line", () => {
-    lines.close();
-    process.stdin.destroy();
-    resolve();
-  });
-});
+await readyThenWaitForGo();
 let report: { workflowIds: string[]; error: string | null };
 try {
   report = { workflowIds: (await seedExampleWorkflows(database)).workflowIds, error: null };
