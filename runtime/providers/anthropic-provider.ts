@@ -6,6 +6,7 @@ import type { ProviderFailure, RetryPolicy } from "./retry";
 import { createRetryingProvider } from "./retrying-provider";
 import { describeSdkError } from "./sdk-failure";
 import type { CompleteOptions, ModelRequest, Provider } from "./types";
+import { requestSignal } from "./request-signal";
 
 /** The public Anthropic endpoint, used when no base URL is configured. */
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -52,13 +53,18 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
 
   async function attempt(request: ModelRequest, model: string, { onDelta, signal }: CompleteOptions): Promise<CompletionResult> {
     const body = toAnthropicRequest(request, model);
-    const requestOptions = signal ? { signal } : {};
-    if (!onDelta) {
-      const message = await client.messages.create({ ...body, stream: false }, requestOptions);
-      return fromAnthropicMessage(message, model);
+    const scope = requestSignal(signal);
+    const requestOptions = scope.signal ? { signal: scope.signal } : {};
+    try {
+      if (!onDelta) {
+        const message = await client.messages.create({ ...body, stream: false }, requestOptions);
+        return fromAnthropicMessage(message, model);
+      }
+      const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
+      return await readCompletionStream(stream, new AnthropicStreamAccumulator(), model, onDelta, scope.signal);
+    } finally {
+      scope.release();
     }
-    const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
-    return readCompletionStream(stream, new AnthropicStreamAccumulator(), model, onDelta, signal);
   }
 
   return createRetryingProvider({

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
 import { startChatCompletionsServer, type ChatCompletionsReply, type ChatCompletionsServer } from "../testing/chat-completions-server";
@@ -239,6 +240,17 @@ describe("createOpenAIProvider", () => {
     const error = await failureOf(pending);
     expect(error.code).toBe("aborted");
     expect(running.completionRequests()).toHaveLength(1);
+  });
+
+  it("leaves no abort listener on the caller's signal after each request (one signal serves a whole run)", async () => {
+    const replies: ChatCompletionsReply[] = Array.from({ length: 12 }, () => ({ type: "completion", content: "ok" }));
+    const running = await start(replies);
+    const provider = createOpenAIProvider({ apiKey: API_KEY, baseURL: running.baseURL, retry: fastRetry });
+    const controller = new AbortController();
+    for (let call = 0; call < 6; call++) await provider.complete(request, { signal: controller.signal });
+    for (let call = 0; call < 6; call++) await provider.complete(request, { signal: controller.signal, onDelta: () => undefined });
+    expect(running.completionRequests()).toHaveLength(12);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("aborts in the middle of a stream instead of returning a partial answer", async () => {

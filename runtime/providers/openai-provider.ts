@@ -6,6 +6,7 @@ import type { ProviderFailure, RetryPolicy } from "./retry";
 import { createRetryingProvider } from "./retrying-provider";
 import { describeSdkError } from "./sdk-failure";
 import type { CompleteOptions, ModelRequest, Provider } from "./types";
+import { requestSignal } from "./request-signal";
 
 /** The public OpenAI endpoint, used when no base URL is configured. */
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -60,13 +61,18 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Provi
 
   async function attempt(request: ModelRequest, model: string, { onDelta, signal }: CompleteOptions): Promise<CompletionResult> {
     const body = toOpenAIRequest(request, model);
-    const requestOptions = signal ? { signal } : {};
-    if (!onDelta) {
-      const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
-      return fromOpenAICompletion(completion, model);
+    const scope = requestSignal(signal);
+    const requestOptions = scope.signal ? { signal: scope.signal } : {};
+    try {
+      if (!onDelta) {
+        const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
+        return fromOpenAICompletion(completion, model);
+      }
+      const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
+      return await readCompletionStream(stream, new OpenAIStreamAccumulator(), model, onDelta, scope.signal);
+    } finally {
+      scope.release();
     }
-    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
-    return readCompletionStream(stream, new OpenAIStreamAccumulator(), model, onDelta, signal);
   }
 
   return createRetryingProvider({
