@@ -5,7 +5,7 @@
  * prompt and model, a recorded tool result, the workflow revision. Only changed fields are sent (`runs.forkFrom`);
  * the page opens the new run.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitBranch, TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
@@ -41,13 +41,13 @@ export function ForkDialog({ open, onClose, sessionId, chunkIndex, labels }: For
   const [target, setTarget] = useState({ sessionId, chunkIndex });
   const clicked = useQuery({ ...trpc.runs.forkPreview.queryOptions({ sessionId, chunkIndex }, { staleTime: 30_000, retry: false }), enabled: open });
   const [draft, setDraft] = useState<ForkDraft>(EMPTY_DRAFT);
-  // The preview of the revision picked (its next agent's prompt and model); the previous one stays shown, not
-  // submittable, while the picked one loads.
+  // The preview of the revision picked (its next agent's prompt and model); the same chunk's previous preview stays
+  // shown, not submittable, while the picked one loads.
   const previewInput = draft.revisionId === null ? target : { ...target, revisionId: draft.revisionId };
   const preview = useQuery({
     ...trpc.runs.forkPreview.queryOptions(previewInput, { staleTime: 30_000, retry: false }),
     enabled: open,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => (previous?.sessionId === target.sessionId && previous.chunkIndex === target.chunkIndex ? previous : undefined),
   });
   useEffect(() => {
     if (!open) return;
