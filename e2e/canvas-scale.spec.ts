@@ -1,7 +1,8 @@
 /**
  * The canvas at scale: a 300-node workflow opens fitted with the zoom kept between 50 % and 100 %, validates on
  * the server (the spec travels by POST), and below 45 % zoom nodes draw their far look (name and status only); a
- * small workflow opens whole: on a laptop at 30 % or more with its names readable, on a phone at any zoom.
+ * template opens with its names at 11 px or more on screen: whole on a laptop (30 % or more, and the names stay that
+ * size zooming in through the middle range), on a phone at 30 % or more on its Input node, whole one click away.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { benchWorkflow } from "../bench/canvas-workflow";
@@ -56,44 +57,64 @@ test("a 300-node workflow opens fitted at 50–100 % zoom, is validated by the s
   await expect(page.locator('[data-testid="canvas-node"] dl').first()).toBeVisible();
 });
 
-test("on a 390 px phone a small workflow opens whole: every node inside the canvas, zoomed out as far as that takes", async ({ page }) => {
+/** The smallest node name as drawn on screen, in px (font size times zoom), over every node of the canvas. */
+async function smallestTitleOnScreen(page: Page): Promise<number> {
+  const zoom = await zoomOf(page);
+  const sizes = await page.locator("[data-node-title]").evaluateAll((elements) => elements.map((element) => Number.parseFloat(window.getComputedStyle(element).fontSize)));
+  if (sizes.length === 0) throw new Error("no node names");
+  return Math.round(Math.min(...sizes) * zoom * 10) / 10;
+}
+
+/** Whether each of `locator`'s elements lies inside the canvas pane. */
+async function insidePane(page: Page, selector: string): Promise<boolean> {
+  const pane = await page.locator(".react-flow__pane").boundingBox();
+  if (pane === null) throw new Error("no pane");
+  const boxes = await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
+  return boxes.length > 0 && boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1);
+}
+
+test("on a 390 px phone a template opens readable (30 % or more, names 11 px or more on screen) on its Input node; Fit View shows it whole", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const workflowId = await workflowIdByName(page, "Fork/merge research");
   await openEditor(page, workflowId);
-  const nodes = page.getByTestId("canvas-node");
-  await expect(nodes.first()).toBeVisible();
-  const pane = await page.locator(".react-flow__pane").boundingBox();
-  if (pane === null) throw new Error("no pane");
+  await expect(page.getByTestId("canvas-node")).toHaveCount(7);
   await expect
-    .poll(async () => {
-      const boxes = await nodes.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
-      return boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1) && boxes.length >= 5;
-    })
-    .toBe(true);
-  expect(await zoomOf(page)).toBeLessThan(0.5);
+    .poll(async () => ({ zoomAtLeast30: (await zoomOf(page)) >= 0.3 - 1e-6, inputInView: await insidePane(page, '[data-testid="canvas-node"][data-node-id="input"]'), title: (await smallestTitleOnScreen(page)) >= 11 }))
+    .toEqual({ zoomAtLeast30: true, inputInView: true, title: true });
+  // The whole template is one click away.
+  expect(await insidePane(page, '[data-testid="canvas-node"]')).toBe(false);
+  await page.locator(".react-flow__controls-fitview").click();
+  await expect.poll(() => insidePane(page, '[data-testid="canvas-node"]')).toBe(true);
+  expect(await zoomOf(page)).toBeLessThan(0.3);
 });
 
-test("at 1280 px a template opens whole, at 30 % zoom or more, its node names readable (at least 9.5 px on screen)", async ({ page }) => {
+test("at 1280 px a template opens whole at 30 % or more with names 11 px or more on screen, and stay so zooming in through the middle range", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const workflowId = await workflowIdByName(page, "Fork/merge research");
   await openEditor(page, workflowId);
   const nodes = page.getByTestId("canvas-node");
   await expect(nodes).toHaveCount(7);
+  await expect
+    .poll(async () => ({ inside: await insidePane(page, '[data-testid="canvas-node"]'), zoomAtLeast30: (await zoomOf(page)) >= 0.3 - 1e-6, title: (await smallestTitleOnScreen(page)) >= 11 }))
+    .toEqual({ inside: true, zoomAtLeast30: true, title: true });
+  expect(await zoomOf(page)).toBeLessThan(0.45);
+  await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(7);
+
+  // Zoom in with the wheel over the pane, a step at a time: at every stop the names read at 11 px or more.
   const pane = await page.locator(".react-flow__pane").boundingBox();
   if (pane === null) throw new Error("no pane");
-  await expect
-    .poll(async () => {
-      const zoom = await zoomOf(page);
-      const boxes = await nodes.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
-      const inside = boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1);
-      // The far look's names as drawn on screen (the template opens below 45 % here, so every node is in it).
-      const names = await nodes.evaluateAll((elements) =>
-        elements.map((element) => {
-          const name = element.getAttribute("data-far") === "true" ? element.querySelector("span") : null;
-          return name === null ? 0 : Number.parseFloat(window.getComputedStyle(name).fontSize);
-        }),
-      );
-      return { inside, zoomAtLeast30: zoom >= 0.3 - 1e-6, smallestName: Math.min(...names.map((size) => Math.round(size * zoom * 10) / 10)) >= 9.5 };
-    })
-    .toEqual({ inside: true, zoomAtLeast30: true, smallestName: true });
+  await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+  const middleStops: number[] = [];
+  for (let step = 0; step < 30 && (await zoomOf(page)) < 1; step++) {
+    const before = await zoomOf(page);
+    await page.mouse.wheel(0, -60);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(before);
+    const zoom = await zoomOf(page);
+    if (zoom >= 0.45 && zoom < 0.88) {
+      middleStops.push(zoom);
+      await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(0);
+    }
+    expect(await smallestTitleOnScreen(page), `names at ${Math.round(zoom * 100)} %`).toBeGreaterThanOrEqual(11);
+  }
+  expect(middleStops.length).toBeGreaterThanOrEqual(2);
 });

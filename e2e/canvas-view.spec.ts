@@ -73,6 +73,7 @@ test("the minimap draws every node; a drag snaps to the grid; Shift+1 and Fit Vi
     await page.mouse.up();
     await expect(node(page, "input")).not.toBeInViewport();
     await fit();
-    for (const id of ["input", "agent", "output"]) await expect(node(page, id)).toBeInViewport({ ratio: 1 });
+    // Whole, up to float error: at a fractional zoom a node flush with the padding can read 0.9999999 in view.
+    for (const id of ["input", "agent", "output"]) await expect(node(page, id)).toBeInViewport({ ratio: 0.999 });
   }
 });

@@ -7,15 +7,20 @@
  * Keyboard: React Flow draws every edge before the nodes, so its focusable edges would come first in the Tab
  * order. Our edges are not focusable in React Flow (flow-projection.ts); each one has a small focus target at
  * its middle instead, drawn in the viewport portal, which comes after the nodes: Tab walks the nodes, then
- * the wires. Enter or Space selects the wire (Delete then removes it), Escape unselects it.
+ * the wires. Enter or Space selects the wire (Delete then removes it), Escape unselects it. The targets are drawn
+ * only while focus is inside the canvas (WireFocusContext, set by canvas-flow.tsx): Tab reaches the nodes first
+ * anyway, and a few hundred portalled buttons made opening a 300-node workflow about a third slower.
  */
 import { BaseEdge, EdgeLabelRenderer, ViewportPortal, getBezierPath, useStore, useStoreApi, type EdgeProps, type EdgeTypes } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
-import { memo } from "react";
+import { createContext, memo, useContext } from "react";
 import { PORT_COLORS } from "./canvas-nodes";
 import type { CanvasFlowEdge } from "./flow-projection";
 
 const DIFF_STROKE = { added: "var(--rath-status-succeeded)", removed: "var(--rath-status-failed)", changed: "var(--rath-status-waiting)" } as const;
+
+/** Whether focus is inside the canvas, so the wires' focus targets are drawn (canvas-flow.tsx provides it). */
+export const WireFocusContext = createContext(false);
 
 /** The id of React Flow's own description of what the keys do on an edge. */
 const EDGE_DESCRIPTION_PREFIX = "react-flow__edge-desc";
@@ -55,6 +60,7 @@ const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>
   const diff = data?.diff;
   const stroke = diff !== undefined ? DIFF_STROKE[diff] : problems.length > 0 ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : portType === "session" ? "var(--rath-line-strong)" : PORT_COLORS[portType];
   const label = diff !== undefined ? diff : (data?.tag ?? null);
+  const focusTargets = useContext(WireFocusContext);
   return (
     <>
       <BaseEdge
@@ -63,7 +69,7 @@ const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>
         {...(markerEnd !== undefined ? { markerEnd } : {})}
         style={{ stroke, strokeWidth: selected ? 2.5 : 1.75, strokeDasharray: portType === "session" && diff !== "removed" ? undefined : "5 4" }}
       />
-      <EdgeFocusTarget id={id} x={labelX} y={labelY} label={data?.name ?? id} selected={selected === true} />
+      {focusTargets ? <EdgeFocusTarget id={id} x={labelX} y={labelY} label={data?.name ?? id} selected={selected === true} /> : null}
       {label !== null || problems.length > 0 ? (
         <EdgeLabelRenderer>
           <div

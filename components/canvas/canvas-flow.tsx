@@ -21,17 +21,19 @@ import {
   type OnConnectEnd,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useMemo, useRef, useState, type DragEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type DragEvent, type FocusEvent } from "react";
 import { toast } from "sonner";
 import { NodeType } from "../../runtime/workflow-spec/workflow-spec";
 import { useIsDark } from "../shell/use-theme";
-import { CANVAS_EDGE_TYPES } from "./canvas-edge";
+import { CANVAS_EDGE_TYPES, WireFocusContext } from "./canvas-edge";
 import { CANVAS_NODE_TYPES } from "./canvas-nodes";
 import { useCanvasStore, useCanvasStoreApi } from "./canvas-store-context";
 import { ConnectionHint } from "./connection-hint";
 import { verdictFor } from "./connection-rules-client";
-import { nodeData, openFit, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
+import { nodeData, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
+import { openFit } from "./open-view";
+import { ZoomVariable } from "./zoom-variable";
 import "./canvas.css";
 
 /** The drag-and-drop payload type of palette items. */
@@ -67,6 +69,8 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   // Fit the view on open only when there is something to fit: on an empty canvas React Flow would otherwise
   // re-centre the view on the first node dropped, moving the canvas under the user's pointer.
   const [fitOnOpen] = useState(() => store.getState().document.nodes.length > 0);
+  // Read when the first view is fitted (once the pane is measured); later edits do not change how it opened.
+  const fitViewOptions = useMemo(() => openFit(store.getState().document, paneWidth), [store, paneWidth]);
 
   const previousData = useRef<Map<string, CanvasNodeData>>(new Map());
   const previousEdges = useRef<Map<string, CanvasFlowEdge>>(new Map());
@@ -179,6 +183,13 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
     [store],
   );
 
+  // The wires' focus targets exist while focus is inside the canvas (canvas-edge.tsx): Tab meets the nodes first.
+  const [focusInside, setFocusInside] = useState(false);
+  const onFocus = useCallback(() => setFocusInside(true), []);
+  const onBlur = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
+  }, []);
+
   const onDragOver = useCallback((event: DragEvent) => {
     if (!event.dataTransfer.types.includes(PALETTE_MIME)) return;
     event.preventDefault();
@@ -198,51 +209,56 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
   );
 
   return (
-    <ReactFlow<CanvasFlowNode, CanvasFlowEdge>
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={CANVAS_NODE_TYPES}
-      edgeTypes={CANVAS_EDGE_TYPES}
-      defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
-      onNodesChange={onNodesChange}
-      onEdgesChange={onEdgesChange}
-      onConnect={onConnect}
-      onConnectEnd={onConnectEnd}
-      isValidConnection={isValidConnection}
-      onDelete={onDelete}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-      nodesConnectable={!readOnly}
-      nodesDraggable={!readOnly}
-      deleteKeyCode={readOnly ? null : DELETE_KEYS}
-      snapToGrid
-      snapGrid={SNAP}
-      colorMode={isDark ? "dark" : "light"}
-      fitView={fitOnOpen}
-      fitViewOptions={openFit(document.nodes.length, paneWidth)}
-      minZoom={0.1}
-      maxZoom={2}
-      onlyRenderVisibleElements={document.nodes.length > 120}
-      proOptions={PRO_OPTIONS}
-      panOnScroll={false}
-      selectionKeyCode="Shift"
-      multiSelectionKeyCode={MULTI_SELECT_KEYS}
-      className="rath-canvas"
-      data-testid="canvas"
-    >
-      <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1.2} color="var(--rath-line-strong)" />
-      <MiniMap
-        pannable
-        style={MINIMAP_STYLE}
-        zoomable
-        ariaLabel="Minimap"
-        nodeStrokeWidth={2}
-        nodeColor={miniMapColor}
-        maskColor="color-mix(in oklab, var(--rath-canvas) 70%, transparent)"
-        className="!hidden !rounded-lg !border !border-line !bg-surface sm:!block"
-      />
-      <Controls showInteractive={false} className="!rounded-lg !border !border-line !shadow-sm" />
-      <ConnectionHint />
-    </ReactFlow>
+    <WireFocusContext.Provider value={focusInside}>
+      <ReactFlow<CanvasFlowNode, CanvasFlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={CANVAS_NODE_TYPES}
+        edgeTypes={CANVAS_EDGE_TYPES}
+        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        isValidConnection={isValidConnection}
+        onDelete={onDelete}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        nodesConnectable={!readOnly}
+        nodesDraggable={!readOnly}
+        deleteKeyCode={readOnly ? null : DELETE_KEYS}
+        snapToGrid
+        snapGrid={SNAP}
+        colorMode={isDark ? "dark" : "light"}
+        fitView={fitOnOpen}
+        fitViewOptions={fitViewOptions}
+        minZoom={0.1}
+        maxZoom={2}
+        onlyRenderVisibleElements={document.nodes.length > 120}
+        proOptions={PRO_OPTIONS}
+        panOnScroll={false}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        className="rath-canvas"
+        data-testid="canvas"
+      >
+        <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1.2} color="var(--rath-line-strong)" />
+        <MiniMap
+          pannable
+          style={MINIMAP_STYLE}
+          zoomable
+          ariaLabel="Minimap"
+          nodeStrokeWidth={2}
+          nodeColor={miniMapColor}
+          maskColor="color-mix(in oklab, var(--rath-canvas) 70%, transparent)"
+          className="!hidden !rounded-lg !border !border-line !bg-surface sm:!block"
+        />
+        <Controls showInteractive={false} className="!rounded-lg !border !border-line !shadow-sm" />
+        <ConnectionHint />
+        <ZoomVariable />
+      </ReactFlow>
+    </WireFocusContext.Provider>
   );
 }

@@ -4,9 +4,11 @@
  * type's icon and tone, the node's name, its at-a-glance rows, and its typed ports from NODE_PORTS (session
  * ports left/right, tool and memory attachments bottom/top). Problems, run status and diff marks come in
  * `data`; nothing here reads the canvas store. Below FAR_ZOOM a node draws its far look (icon, name and run
- * status; no summary rows or port labels), its name in 32 px type on up to two lines so it still reads at the
- * zoom a whole template opens at on a laptop (about 10 px on screen at 30 %): each node subscribes to "is the zoom far" only, so it redraws when
- * the zoom crosses that line, not on every zoom step.
+ * status; no summary rows or port labels), its name in 32–38 px type on up to two lines so it still reads at the
+ * zoom a template opens at (about 11 px on screen at 30 %); from FAR_ZOOM to MID_ZOOM its middle look, the full card
+ * with the name grown against the zoom in place of the type line. Within a look the name's size follows the zoom in
+ * CSS (canvas.css, zoom-variable.tsx); each node subscribes to its look only, so it redraws when the zoom crosses a
+ * look's line, not on every zoom step.
  */
 import { Handle, Position, useStore, type NodeProps, type NodeTypes, type ReactFlowState } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
@@ -14,7 +16,7 @@ import { memo, type CSSProperties, type ReactNode } from "react";
 import { NODE_PORTS, type PortSpec, type PortType } from "../../runtime/workflow-spec/ports";
 import type { NodeType } from "../../runtime/workflow-spec/workflow-spec";
 import { statusStyle } from "../ui/status-style";
-import { FAR_ZOOM, type CanvasFlowNode } from "./flow-projection";
+import { FAR_ZOOM, MID_ZOOM, type CanvasFlowNode } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
 
 /** Port colours by what flows through them (also used by the edges and the legend). */
@@ -35,7 +37,9 @@ function sideOf(port: PortSpec, direction: "in" | "out"): Position {
   return direction === "in" ? Position.Bottom : Position.Top;
 }
 
-const isFar = (state: ReactFlowState) => state.transform[2] < FAR_ZOOM;
+type Look = "far" | "mid" | "near";
+
+const lookOf = (state: ReactFlowState): Look => (state.transform[2] < FAR_ZOOM ? "far" : state.transform[2] < MID_ZOOM ? "mid" : "near");
 
 function PortHandles({ type, nodeId, labels }: { type: NodeType; nodeId: string; labels: boolean }) {
   const ports = NODE_PORTS[type];
@@ -85,7 +89,7 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   const diff = data.diff === undefined ? null : DIFF_LOOK[data.diff];
   const hasProblems = data.problems.length > 0;
   const ring = diff?.ring ?? status?.color ?? (hasProblems ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : undefined);
-  const far = useStore(isFar);
+  const look = useStore(lookOf);
   // What the tests and the run overlay read, the same in both looks.
   const testAttributes = {
     "data-testid": "canvas-node",
@@ -95,17 +99,19 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
     "data-status": data.status ?? "",
     "data-diff": data.diff ?? "",
   };
-  if (far) {
+  if (look === "far") {
     return (
       <div
         {...testAttributes}
         data-far="true"
-        className="relative flex w-[232px] items-center rounded-xl border bg-surface px-3 py-2.5"
+        className="relative flex w-[232px] items-center rounded-xl border bg-surface px-2.5 py-2.5"
         style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
       >
         {/* Icon and status ride on the corners as badges, so the name has the whole width: at 32 px a word of ten
             letters ("Specialist") fits on its line instead of breaking mid-word. The name comes first. */}
-        <span className="line-clamp-2 min-w-0 flex-1 text-[32px] leading-[1.1] font-semibold break-words text-ink">{data.name}</span>
+        <span className="rath-node-title-far line-clamp-2 min-w-0 flex-1 font-semibold break-words text-ink" data-node-title="">
+          {data.name}
+        </span>
         <span className="absolute -top-4 -left-4 grid size-10 place-items-center rounded-full border bg-surface" style={{ borderColor: "var(--rath-line)" }}>
           <Icon className="size-7" style={{ color: info.tone }} aria-hidden="true" />
         </span>
@@ -135,14 +141,20 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
         >
           <Icon className="size-4" />
         </span>
-        <div className="min-w-0 flex-1">
-          <div className="truncate text-[13px] leading-tight font-semibold text-ink" title={data.name}>
+        {look === "mid" ? (
+          <div className="rath-node-title-mid min-w-0 flex-1 truncate font-semibold text-ink" title={data.name} data-node-title="">
             {data.name}
           </div>
-          <div className="truncate text-[11px] leading-tight text-faint">
-            {info.title} · <span className="font-mono">{id}</span>
+        ) : (
+          <div className="min-w-0 flex-1">
+            <div className="truncate text-[13px] leading-[16px] font-semibold text-ink" title={data.name} data-node-title="">
+              {data.name}
+            </div>
+            <div className="truncate text-[11px] leading-[14px] text-faint">
+              {info.title} · <span className="font-mono">{id}</span>
+            </div>
           </div>
-        </div>
+        )}
         {hasProblems ? (
           <span
             className="inline-flex items-center gap-0.5 rounded-full bg-[color-mix(in_oklab,var(--rath-status-failed)_12%,transparent)] px-1.5 py-0.5 text-[11px] font-medium text-status-failed"

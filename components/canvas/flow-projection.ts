@@ -61,29 +61,17 @@ export const NO_DECORATIONS: Decorations = { nodeProblems: new Map(), edgeProble
 const NO_PROBLEMS: readonly string[] = [];
 const EDGE_DOM_ATTRIBUTES = { "aria-hidden": true } as const;
 
-const BIG_OPEN_FIT = { padding: 0.2, minZoom: 0.5, maxZoom: 1 } as const;
-const WIDE_OPEN_FIT = { padding: 0.2, minZoom: 0.3, maxZoom: 1 } as const;
-const SMALL_OPEN_FIT = { padding: 0.2, minZoom: 0.1, maxZoom: 1 } as const;
-
-/** Above this many nodes a workflow opens on its middle at 50 % or more instead of fitted whole. */
+/** Above this many nodes a workflow opens on its middle at 50 % or more instead of fitted whole (open-view.ts). */
 export const BIG_WORKFLOW_NODES = 40;
-
-/** A canvas pane at least this wide (a laptop's, beside the side panels) is not a phone's. */
-export const WIDE_PANE = 600;
-
-/**
- * How the editor opens a workflow: fitted, never blown up past 100 %. A big one (a 300-node graph) keeps the zoom at
- * 50 % or more and opens readable on its middle instead of as a grid of specks. A small one is shown whole, in the
- * far look if it must be (a template cut off at the pane's edges hides what it does); in a wide pane never below
- * 30 %, where the far look's names (32 px) still read at about 10 px; on a phone whole at any zoom.
- */
-export function openFit(nodeCount: number, paneWidth: number): typeof BIG_OPEN_FIT | typeof WIDE_OPEN_FIT | typeof SMALL_OPEN_FIT {
-  if (nodeCount > BIG_WORKFLOW_NODES) return BIG_OPEN_FIT;
-  return paneWidth >= WIDE_PANE ? WIDE_OPEN_FIT : SMALL_OPEN_FIT;
-}
 
 /** Below this zoom nodes are drawn in their far look: label and status only (canvas-nodes.tsx). */
 export const FAR_ZOOM = 0.45;
+
+/**
+ * Below this zoom (and from FAR_ZOOM up) nodes draw their middle look: the full card with its name grown against the
+ * zoom so that it reads at about 11.5 px on screen (canvas.css); the 13 px name would be 6–11 px here.
+ */
+export const MID_ZOOM = 0.88;
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((value, index) => value === b[index]));

@@ -25,7 +25,8 @@ import { autoLayout, NODE_SIZE } from "./auto-layout";
 import { warmUpLayout } from "./layout-warm-up";
 import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
-import { NO_DECORATIONS, openFit, type Decorations } from "./flow-projection";
+import { NO_DECORATIONS, type Decorations } from "./flow-projection";
+import { openFit } from "./open-view";
 import { NodePalette } from "./node-palette";
 import { indexProblems, problemDecorations } from "./problem-index";
 import { ProblemsPanel } from "./problems-panel";
@@ -122,6 +123,8 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
   const layoutEngine = useRef<GraphLayoutEngine | null>(null);
 
   const [layoutWarm, setLayoutWarm] = useState(false);
+  // Whether the head revision has a stored position for every node; else it is laid out by ELK once, on open.
+  const openLayout = useMemo(() => (head === null || nodesWithoutPosition(head.spec, head.layout).length === 0 ? "stored" : "elk"), [head]);
 
   useEffect(() => {
     const engine = createGraphLayoutEngine();
@@ -139,7 +142,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
   useEffect(() => {
     const draft = readDraft(window.localStorage, workflow.id);
     if (draft === null) {
-      if (head === null || nodesWithoutPosition(head.spec, head.layout).length === 0 || layoutEngine.current === null) return;
+      if (openLayout === "stored" || layoutEngine.current === null) return;
       const engine = layoutEngine.current;
       void autoLayout(engine, store.getState().document, () => undefined).then(
         (result) => {
@@ -148,7 +151,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
           const laidOut = { ...current, positions: { ...current.positions, ...result.positions } };
           store.getState().replaceDocument(laidOut, { resetHistory: true });
           saving.setBase({ ...initialBase, fingerprint: fingerprintOf(laidOut) });
-          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut.nodes.length, canvasArea.current?.clientWidth ?? 0)));
+          window.requestAnimationFrame(() => void flow.fitView(openFit(laidOut, canvasArea.current?.clientWidth ?? 0)));
         },
         () => undefined,
       );
@@ -365,7 +368,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       ref={root}
       className="flex h-[calc(100dvh-var(--header-height))] min-h-0 flex-col bg-canvas"
       style={height === null ? undefined : { height }}
-      data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0} data-layout-warm={layoutWarm}>
+      data-testid="workflow-editor" data-workflow-id={workflow.id} data-revision-id={saving.base.revisionId ?? ""} data-dirty={saving.dirty} data-layout-ms={lastLayout?.ms} data-layout-thread={lastLayout?.thread} data-layout-count={lastLayout?.count ?? 0} data-layout-warm={layoutWarm} data-open-layout={openLayout}>
       <EditorToolbar
         workflowName={workflow.name}
         revisionLabel={extras.revisionLabel ?? (saving.base.number === null ? "not saved yet" : `revision ${saving.base.number}`)}

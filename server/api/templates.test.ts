@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
-import { EXAMPLE_SPECS } from "../engine/spec/examples";
+import { EXAMPLE_LAYOUTS, EXAMPLE_SPECS } from "../engine/spec/examples";
 import { callerFor, exampleSpec, expectApiError, rowCounts } from "./testing/api-harness";
 
 describeEachDatabase("templates router and workflows.duplicate", (open) => {
@@ -15,13 +15,14 @@ describeEachDatabase("templates router and workflows.duplicate", (open) => {
     for (const template of templates) expect(template.summary).not.toContain("\n");
   });
 
-  it("creates a workflow from a template, with the template's spec as revision 1", async () => {
+  it("creates a workflow from a template, with the template's spec and stored layout as revision 1", async () => {
     const { database } = await open();
     const api = callerFor(database);
     const created = await api.templates.create({ slug: "selector-loop", name: "My loop" });
     expect(created.workflow.name).toBe("My loop");
     expect(created.head?.number).toBe(1);
     expect((created.head?.spec as { nodes: unknown[] }).nodes).toHaveLength((EXAMPLE_SPECS["selector-loop"] as { nodes: unknown[] }).nodes.length);
+    expect(created.head?.layout).toEqual(EXAMPLE_LAYOUTS["selector-loop"]);
   });
 
   it("refuses an unknown template, naming the ones that exist, and writes nothing", async () => {

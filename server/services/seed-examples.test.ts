@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { listRevisions, listWorkflows } from "../db/workflow-store";
-import { EXAMPLE_SPECS } from "../engine/spec/examples";
+import { EXAMPLE_LAYOUTS, EXAMPLE_SPECS } from "../engine/spec/examples";
 import { seedExamplesAtStart, seedExampleWorkflows } from "./seed-examples";
 import { templateSlugs, templateWorkflowId } from "./template-catalog";
 import { createWorkflow, deleteWorkflow, updateWorkflow } from "./workflow-service";
@@ -11,7 +11,7 @@ const EXAMPLE_NAMES = Object.values(EXAMPLE_SPECS)
   .sort();
 
 describeEachDatabase("seedExampleWorkflows", (open) => {
-  it("creates every example as a workflow with one revision, hello agent listed first", async () => {
+  it("creates every example as a workflow with one revision laid out as stored, hello agent listed first", async () => {
     const { database } = await open();
     const report = await seedExampleWorkflows(database);
     expect(report.seeded).toBe(true);
@@ -25,6 +25,11 @@ describeEachDatabase("seedExampleWorkflows", (open) => {
       expect(revisions).toHaveLength(1);
       expect(workflow.headRevisionId).toBe(revisions[0]?.id);
       expect((revisions[0]?.spec as { name: string }).name).toBe(workflow.name);
+      // The stored layout of the example, a position for each of its nodes (the editor opens it without a jump).
+      const slug = Object.keys(EXAMPLE_SPECS).find((key) => (EXAMPLE_SPECS[key] as { name: string }).name === workflow.name) as string;
+      const nodeIds = (revisions[0]?.spec as { nodes: { id: string }[] }).nodes.map((node) => node.id);
+      expect(revisions[0]?.layout).toEqual(EXAMPLE_LAYOUTS[slug]);
+      expect(Object.keys((revisions[0]?.layout as { nodes: object }).nodes).sort()).toEqual([...nodeIds].sort());
     }
   });
 

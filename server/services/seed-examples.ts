@@ -12,7 +12,7 @@
 import type { Database, TransactionClient } from "../db/database";
 import { exclusiveTransaction } from "../db/exclusive-transaction";
 import { findRevisionBySpecHashIn, insertWorkflowWithRevision } from "../db/workflow-store";
-import { resolveTemplateSpec, templateSlugs, templateSummary } from "./template-catalog";
+import { resolveTemplateSpec, templateLayout, templateSlugs, templateSummary } from "./template-catalog";
 import { compileOrRefuse } from "./workflow-service";
 
 /** What `seedExampleWorkflows` did: whether it created any example, and the ids of the workflows it created (in order). */
@@ -49,7 +49,8 @@ async function seededSlugs(transaction: TransactionClient, slugs: readonly strin
 const SEED_LOCK = "rath.seed-examples";
 
 /**
- * Creates each example not seeded yet (see the file comment) as a workflow with one revision. A template that calls
+ * Creates each example not seeded yet (see the file comment) as a workflow with one revision, laid out as stored
+ * (examples/layouts: the editor opens it in that layout at once). A template that calls
  * another (sub-workflow) reuses that template's live workflow when there is one. Every template is validated before
  * anything is written (`invalid_workflow` names the problem).
  *
@@ -68,7 +69,7 @@ export async function seedExampleWorkflows(database: Database): Promise<SeedRepo
     const insert = async (slug: string, message: string): Promise<string> => {
       const summary = templateSummary(slug);
       const { spec, plan } = compileOrRefuse(await resolveTemplateSpec(slug, workflowIdOf));
-      const revision = { spec, layout: { nodes: {} }, specSha256: plan.hash, planId: plan.id, message };
+      const revision = { spec, layout: templateLayout(slug), specSha256: plan.hash, planId: plan.id, message };
       return insertWorkflowWithRevision(transaction, { name: summary.name, description: summary.description }, revision);
     };
     const seedOne = async (slug: string): Promise<string> => {

@@ -13,9 +13,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { RathError } from "../../runtime/errors";
+import type { WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
 import { NODE_TYPES, type NodeType } from "../../runtime/workflow-spec/workflow-spec";
 import type { Database } from "../db/database";
-import { EXAMPLE_SPECS } from "../engine/spec/examples";
+import { EXAMPLE_LAYOUTS, EXAMPLE_SPECS } from "../engine/spec/examples";
 import { findRevisionBySpecHash } from "../db/workflow-store";
 import { compileOrRefuse, createWorkflow, type WorkflowDetail } from "./workflow-service";
 import { resolveRunsOn, withRunsOn } from "./runs-on-provider";
@@ -93,6 +94,12 @@ export function listTemplates(): TemplateSummary[] {
   return templateSlugs().map(templateSummary);
 }
 
+/** A template's stored canvas layout (Auto-layout's positions, examples/layouts); empty for a template without one. */
+export function templateLayout(slug: string): WorkflowLayout {
+  templateShape(slug);
+  return structuredClone(EXAMPLE_LAYOUTS[slug] ?? { nodes: {} });
+}
+
 const TEMPLATE_REFERENCE = /^template:([a-z0-9-]+)$/;
 const require = createRequire(import.meta.url);
 
@@ -155,7 +162,7 @@ export async function templateWorkflowId(database: Database, slug: string): Prom
 }
 
 /**
- * Creates a workflow from a template (revision 1 = the resolved template spec); `name` defaults to the template's,
+ * Creates a workflow from a template (revision 1 = the resolved template spec and its stored layout); `name` defaults to the template's,
  * `provider` (runs-on-provider.ts) to the template's own (the scripted demo provider). An unconfigured provider is
  * refused before anything is written.
  */
@@ -165,5 +172,5 @@ export async function createFromTemplate(database: Database, request: { slug: st
   const resolved = await resolveTemplateSpec(request.slug, (child) => templateWorkflowId(database, child));
   const spec = runsOn === null ? resolved : withRunsOn(resolved, runsOn);
   const name = request.name?.trim() || summary.name;
-  return createWorkflow(database, { name, description: summary.description, spec });
+  return createWorkflow(database, { name, description: summary.description, spec, layout: templateLayout(request.slug) });
 }

@@ -2,6 +2,7 @@ import approval from "./approval.json";
 import approvedFileWrite from "./approved-file-write.json";
 import forkMergeResearch from "./fork-merge-research.json";
 import helloAgent from "./hello-agent.json";
+import layouts from "./layouts/layouts.json";
 import longConversationCompressor from "./long-conversation-compressor.json";
 import mcpFiles from "./mcp-files.json";
 import memoryNotes from "./memory-notes.json";
@@ -28,3 +29,9 @@ export const EXAMPLE_SPECS: Readonly<Record<string, unknown>> = {
   summarizer,
   "subworkflow-brief": subworkflowBrief,
 };
+
+/**
+ * Each example's stored canvas layout, by slug: Auto-layout's positions, computed by layouts/compute-layouts.ts
+ * (`npm run examples:layouts`), so a seeded template opens in its final layout at once.
+ */
+export const EXAMPLE_LAYOUTS: Readonly<Record<string, { nodes: Record<string, { x: number; y: number }> }>> = layouts;
