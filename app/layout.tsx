@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AccountMenu } from "../components/auth/account-menu";
 import { AppHeader } from "../components/shell/app-header";
+import { HistoryGate } from "../components/shell/history-gate";
 import { SandboxNotice } from "../components/shell/sandbox-notice";
 import { ThemeScript } from "../components/shell/theme-script";
 import { Toaster } from "../components/shell/toaster";
@@ -33,6 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SandboxNotice />
           {children}
           <Toaster />
+          <HistoryGate />
         </TrpcQueryProvider>
       </body>
     </html>

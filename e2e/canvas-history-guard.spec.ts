@@ -6,7 +6,8 @@
  * Back/Forward is a move between entries of the same document. The page's own `navigation.back()`/`forward()`
  * stand for the buttons: Playwright's `goBack` waits for a page load that a same-document move never makes, and
  * Chromium drops a second `history.forward()` right after one the page cancelled (no navigate event at all), which
- * the Navigation API's calls do not.
+ * the Navigation API's calls do not. Without the Navigation API (removed before the page loads) the guard's popstate
+ * layer answers alone, and `history.back()` stands for the button.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { canvasNode as node, createWorkflow, linearSpec, relabel, seedExamples, storedDraft } from "./canvas-helpers";
@@ -141,5 +142,37 @@ test.describe("back and forward with unsaved changes", () => {
     await expect(dialog).toBeVisible();
     await page.getByTestId("leave-stay").click();
     await expect(page).toHaveURL(editorUrl);
+  });
+
+  test("without the Navigation API the popstate layer asks: Stay keeps the address and the edits, and Leave goes back", async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(window, "navigation", { value: undefined, configurable: true }));
+    const name = `E2E popstate ${test.info().repeatEachIndex}-${Date.now()}`;
+    const { spec, layout } = linearSpec(name);
+    const workflowId = await createWorkflow(page.request, name, spec, layout);
+    const editorUrl = new RegExp(`/workflows/${workflowId}$`);
+    await page.goto("/");
+    expect(await page.evaluate(() => (window as { navigation?: unknown }).navigation)).toBeUndefined();
+    await openFromHome(page, name, workflowId);
+    await edit(page, "agent", "Kept on popstate");
+
+    const dialog = page.getByTestId("leave-dialog");
+    const historyBack = () => page.evaluate(() => window.history.back());
+    await historyBack();
+    await expect(dialog).toBeVisible();
+    await page.getByTestId("leave-stay").click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(editorUrl);
+    await expect(node(page, "agent")).toContainText("Kept on popstate");
+    await expect(page.getByTestId("unsaved-marker")).toBeVisible();
+    await expect(page.getByTestId("workflow-search")).toHaveCount(0);
+
+    // Asked again; Leave goes back to the home page, the edit kept in the draft.
+    await historyBack();
+    await expect(dialog).toBeVisible();
+    await page.getByTestId("leave-confirm").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("workflow-search")).toBeVisible();
+    await expect(page.getByTestId("workflow-editor")).toHaveCount(0);
+    expect(await storedDraft(page, workflowId)).toMatchObject({ spec: { nodes: expect.arrayContaining([expect.objectContaining({ id: "agent", label: "Kept on popstate" })]) } });
   });
 });

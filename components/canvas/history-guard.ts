@@ -4,11 +4,13 @@
  * - the Navigation API's `navigate` event comes first: a same-document traversal to another page is cancelled
  *   there (where the browser lets the page cancel it), so nothing moves while the question is open; Leave then
  *   traverses to the same entry;
- * - where it may not be cancelled, `popstate` is caught in the capture phase, before Next's own listener: the
- *   address bar already shows the other entry, so the event is stopped, and Stay goes back to the editor's
- *   entry while Leave hands the same event on to Next.
- * A browser without the Navigation API keeps the other guards (tab close, in-app links) only.
+ * - where it may not be cancelled, or in a browser without the Navigation API, `popstate` is caught before Next's
+ *   own listener (by the page's first listener, components/shell/history-gate.tsx): the address bar already shows the other entry, so the event is stopped, and
+ *   Stay goes back to the editor's entry while Leave hands the same event on to Next. Without the Navigation API
+ *   the page cannot know how far that entry is, so Stay puts the editor's address back as a new entry (the
+ *   entries after it are dropped, as when a page is opened anew; Back from there asks again).
  */
+import { onPopStateFirst } from "../shell/history-gate";
 
 interface HistoryEntry {
   readonly key: string;
@@ -54,12 +56,13 @@ type Pending = { kind: "cancelled"; destinationKey: string } | { kind: "moved"; 
  * this page while asking (the user pressed the other button) calls `onAsk(false)`.
  */
 export function installHistoryGuard(onAsk: (asking: boolean) => void): HistoryGuard {
-  const navigation = navigationApi();
-  const start = navigation?.currentEntry ?? null;
-  if (navigation === undefined || start === null) return NO_GUARD;
-  const api = navigation;
-  const homeIndex = start.index;
-  const homePage = pageOf(window.location.href);
+  if (typeof window === "undefined") return NO_GUARD;
+  const api = navigationApi();
+  const homeIndex = api?.currentEntry?.index ?? null;
+  const homeUrl = window.location.href;
+  const homePage = pageOf(homeUrl);
+  // Next's own state of the editor's entry, for the entry Stay makes without the Navigation API.
+  const homeState: unknown = window.history.state;
   let pending: Pending | null = null;
   let returning = 0;
   let released = false;
@@ -92,12 +95,12 @@ export function installHistoryGuard(onAsk: (asking: boolean) => void): HistoryGu
     onAsk(true);
   };
 
-  api.addEventListener("navigate", onNavigate);
-  window.addEventListener("popstate", onPopState, true);
+  api?.addEventListener("navigate", onNavigate);
+  const removePopState = onPopStateFirst(onPopState);
   const dispose = () => {
     released = true;
-    api.removeEventListener("navigate", onNavigate);
-    window.removeEventListener("popstate", onPopState, true);
+    api?.removeEventListener("navigate", onNavigate);
+    removePopState();
   };
 
   return {
@@ -105,8 +108,13 @@ export function installHistoryGuard(onAsk: (asking: boolean) => void): HistoryGu
       const answered = pending;
       pending = null;
       if (answered?.kind !== "moved") return;
-      const here = api.currentEntry;
-      if (here === null || here.index === homeIndex) return;
+      const here = api?.currentEntry ?? null;
+      if (here === null || homeIndex === null) {
+        // No index to go back by: the editor's address again, as a new entry (no popstate, Next keeps its page).
+        window.history.pushState(homeState, "", homeUrl);
+        return;
+      }
+      if (here.index === homeIndex) return;
       returning++;
       window.history.go(homeIndex - here.index);
     },
@@ -115,7 +123,7 @@ export function installHistoryGuard(onAsk: (asking: boolean) => void): HistoryGu
       pending = null;
       dispose();
       if (answered === null) return;
-      if (answered.kind === "cancelled") api.traverseTo(answered.destinationKey);
+      if (answered.kind === "cancelled") api?.traverseTo(answered.destinationKey);
       // The event Next did not see, again: its router now shows the entry the browser is already on.
       else window.dispatchEvent(new PopStateEvent("popstate", { state: answered.state }));
     },
