@@ -26,6 +26,11 @@ export interface BenchSizes {
   roundsPerSample: number;
   /** Interleaved repetitions of the loop group (ours and peers at each length). */
   loopRepeats: number;
+  /**
+   * Warm-up samples of each side at each length before the first kept one (discarded). V8 takes several thousand
+   * rounds of a loop to settle (tier-up, heap growth), for us and the peers alike.
+   */
+  loopWarmups: number;
   lateRounds: number;
   lateWindow: number;
   micro: Repetition;
@@ -42,7 +47,8 @@ export const FULL_SIZES: BenchSizes = {
   memoryRepeats: 5,
   loopLengths: { 10: 10, 100: 100, 1000: 1000 },
   roundsPerSample: 1000,
-  loopRepeats: 3,
+  loopRepeats: 5,
+  loopWarmups: 3,
   lateRounds: 10_000,
   lateWindow: 100,
   micro: { warmups: 3, repeats: 9 },
@@ -60,6 +66,7 @@ export const QUICK_SIZES: BenchSizes = {
   loopLengths: { 10: 2, 100: 3, 1000: 5 },
   roundsPerSample: 5,
   loopRepeats: 1,
+  loopWarmups: 1,
   lateRounds: 20,
   lateWindow: 5,
   micro: { warmups: 1, repeats: 3 },
@@ -94,8 +101,10 @@ const PEERS = {
 
 /**
  * Our loop and the peers' at each length, interleaved: every repetition measures ours, @openai/agents and
- * LangGraph at 10, 100 and 1,000 rounds, one after the other (after one warm-up of each); then the late rounds of
- * one 10,000-round run, repeated. A sample of a short loop averages several runs (`roundsPerSample` rounds in all).
+ * LangGraph at 10, 100 and 1,000 rounds, one after the other, after `loopWarmups` discarded samples of each side
+ * at each length (run in the same interleaved order); then the late rounds of one 10,000-round run, repeated. A
+ * sample of a short loop averages several runs (`roundsPerSample` rounds in all). The first sample of our loop at
+ * 1,000 rounds (the process cold) is reported in the detail line, not as the measure.
  */
 async function runLoopGroup(sizes: BenchSizes, peers: boolean): Promise<BenchResult[]> {
   const sides = peers ? (["ours", "openai_agents", "langgraph"] as const) : (["ours"] as const);
@@ -103,15 +112,16 @@ async function runLoopGroup(sizes: BenchSizes, peers: boolean): Promise<BenchRes
     const runs = Math.max(1, Math.round(sizes.roundsPerSample / rounds));
     return side === "ours" ? measureLoopRound(rounds, "instant", runs) : PEERS[side](rounds, runs);
   };
-  for (const side of sides) await measureSide(side, sizes.loopLengths[100]);
+  const cold = await measureLoopRound(sizes.loopLengths[1000], "instant");
   const samples = new Map<string, number[]>();
   const gc = garbageCollector();
-  for (let repeat = 0; repeat < sizes.loopRepeats; repeat++) {
+  for (let repeat = -sizes.loopWarmups; repeat < sizes.loopRepeats; repeat++) {
     for (const length of LOOP_LENGTHS) {
       for (const side of sides) {
         gc();
+        const value = await measureSide(side, sizes.loopLengths[length]);
         const key = `${side}@${length}`;
-        samples.set(key, [...(samples.get(key) ?? []), await measureSide(side, sizes.loopLengths[length])]);
+        if (repeat >= 0) samples.set(key, [...(samples.get(key) ?? []), value]);
       }
     }
   }
@@ -123,7 +133,13 @@ async function runLoopGroup(sizes: BenchSizes, peers: boolean): Promise<BenchRes
   }
   const scripted = await measureLoopRound(sizes.loopLengths[1000], "scripted");
   const scriptedLate = await measureLateRounds(sizes.lateRounds, sizes.lateWindow, "scripted");
-  const results: BenchResult[] = LOOP_LENGTHS.map((length) => result(`loop_round_us_at_${length}`, summarise(samples.get(`ours@${length}`) as number[])));
+  const results: BenchResult[] = LOOP_LENGTHS.map((length) =>
+    result(
+      `loop_round_us_at_${length}`,
+      summarise(samples.get(`ours@${length}`) as number[]),
+      length === 1000 ? `the first ${sizes.loopLengths[1000]}-round run of the process (cold, before any warm-up): ${cold.toFixed(1)} us per round` : undefined,
+    ),
+  );
   results.push(
     result(
       "loop_round_late_us",

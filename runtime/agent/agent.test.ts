@@ -97,6 +97,35 @@ describe("Agent.forward", () => {
     expect(provider.requests[1]?.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
   });
 
+  it("writes chunk metadata, tool evidence and tool events with their keys in one fixed order (files and streams read the same)", async () => {
+    const provider = createScriptedProvider({
+      steps: [
+        {
+          toolCalls: [
+            { id: "c1", name: "add", arguments: { a: 1, b: 2 } },
+            { id: "c2", name: "add", arguments: { a: "one" } },
+          ],
+          usage: makeUsage(3, 1),
+        },
+        { content: "done" },
+      ],
+    });
+    const context = recordingContext();
+    const out = await new Agent({ name: "calc", provider, tools: [add] }).forward(Session.create("user", "go"), context);
+    const [, call, ok, refused, answer] = out.chunks.toArray();
+    expect(Object.keys(call?.meta ?? {})).toEqual(["at", "producer", "model", "latency_ms", "usage"]);
+    expect(Object.keys(answer?.meta ?? {})).toEqual(["at", "producer", "model", "latency_ms"]);
+    expect(Object.keys(ok?.meta ?? {})).toEqual(["at", "producer", "evidence"]);
+    expect(Object.keys(ok?.meta.evidence ?? {})).toEqual(["args", "ok", "duration_ms", "sandbox", "resource_key"]);
+    expect(Object.keys(refused?.meta.evidence ?? {})).toEqual(["args", "ok", "error_kind", "duration_ms", "sandbox", "resource_key"]);
+    expect(refused?.meta.evidence).toMatchObject({ ok: false, error_kind: "invalid_tool_arguments", sandbox: { backend: "local", working_dir: null, handle_id: null } });
+    const ended = context.events.filter((event) => event.type === "tool.call.ended");
+    expect(ended.map((event) => Object.keys(event))).toEqual([
+      ["type", "tool", "call_id", "ok", "duration_ms"],
+      ["type", "tool", "call_id", "ok", "error_kind", "duration_ms"],
+    ]);
+  });
+
   it("ends at the round limit with loop.truncated = true", async () => {
     const provider = createScriptedProvider({ steps: () => ({ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }) });
     const agent = new Agent({ name: "looper", provider, tools: [add], maxRounds: 2 });

@@ -2,9 +2,9 @@ import { defaultContext, type Forward, type RunContext } from "../context";
 import { RathError } from "../errors";
 import { parseMemoryUri } from "../memory/memory-uri";
 import { commitFrom, lastAnswerText, recallInto, rememberInto, type MemoryPolicy } from "../memory/memory-operations";
-import type { ChatMessage, ModelRequest, Provider } from "../providers/types";
+import type { ChatMessage, ModelRequest, ModelResponse, Provider } from "../providers/types";
 import { bindSandbox } from "../sandbox/bind";
-import { makeChunk, type Chunk } from "../session/chunk";
+import { isoNow, type Chunk, type ChunkMeta, type ChunkOf, type ToolCall } from "../session/chunk";
 import { Session } from "../session/session";
 import { addUsage, type Usage } from "../session/usage";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtins";
@@ -14,8 +14,8 @@ import type { CallCounter, ToolPolicy } from "../tools/policy";
 import { ToolRegistry, type BuiltinSelection } from "../tools/registry";
 import type { Tool } from "../tools/types";
 import { announceChunks, announceSession } from "./announce";
-import { completeWithEvents } from "./complete-with-events";
-import { chunksToMessages, sessionToMessages } from "./session-messages";
+import { completer } from "./complete-with-events";
+import { appendMessages, sessionToMessages } from "./session-messages";
 import type { TokenBudget } from "./token-budget";
 
 /** Default round limit of the agent loop (SPEC §5). */
@@ -48,6 +48,22 @@ export interface AgentOptions {
   tokenBudget?: TokenBudget;
   temperature?: number;
   maxTokens?: number;
+}
+
+/**
+ * The assistant chunk of a model response. Its meta is built in one literal, in the key order `makeChunk` gives
+ * (`at`, producer, model, latency_ms, usage when reported), so files and events read the same.
+ */
+function assistantChunk(response: ModelResponse, producer: string): ChunkOf<"assistant"> {
+  const meta: ChunkMeta = { at: isoNow(), producer, model: response.model, latency_ms: response.latencyMs };
+  if (response.usage) meta.usage = response.usage;
+  return { kind: "assistant", payload: { content: response.content, tool_calls: response.toolCalls.length > 0 ? response.toolCalls : null }, meta };
+}
+
+/** True when a call names a built-in tool (its sandbox is bound first). */
+function callsBuiltin(calls: readonly ToolCall[]): boolean {
+  for (let i = 0; i < calls.length; i++) if (BUILTIN_TOOL_NAMES.includes((calls[i] as ToolCall).function.name)) return true;
+  return false;
 }
 
 /**
@@ -147,12 +163,12 @@ export class Agent implements Forward {
       const next = session.append(...chunks);
       // The chunks appended are these very objects (append freezes them in place): announce them from here.
       for (let i = 0; i < chunks.length; i++) run.emit({ type: "chunk.appended", session_id: next.id, index: from + i, chunk: chunks[i] as Chunk });
-      const added = chunksToMessages(chunks);
-      for (let i = 0; i < added.length; i++) messages.push(added[i] as ChatMessage);
+      appendMessages(messages, chunks);
       return next;
     };
 
     const request = this.requestShape();
+    const complete = completer(this.options.provider, run, this.name, this.model);
     const callCounter: CallCounter = { count: 0 };
     let rounds = 0;
     let truncated = false;
@@ -166,14 +182,8 @@ export class Agent implements Forward {
         }
         if (run.signal?.aborted) throw new RathError("aborted", `agent '${this.name}' was aborted after ${rounds} round(s)`);
         rounds += 1;
-        const response = await completeWithEvents(this.options.provider, request(messages), run, { producer: this.name, round: rounds });
-        out = append(out, [
-          makeChunk(
-            "assistant",
-            { content: response.content, tool_calls: response.toolCalls.length > 0 ? response.toolCalls : null },
-            { producer: this.name, model: response.model, latency_ms: response.latencyMs, ...(response.usage ? { usage: response.usage } : {}) },
-          ),
-        ]);
+        const response = await complete(request(messages), rounds);
+        out = append(out, [assistantChunk(response, this.name)]);
 
         const previousTotal = loopUsage?.total_tokens ?? 0;
         loopUsage = addUsage(loopUsage, response.usage);
@@ -193,7 +203,7 @@ export class Agent implements Forward {
         }
 
         if (response.toolCalls.length === 0) break;
-        if (!out.handle && response.toolCalls.some((call) => BUILTIN_TOOL_NAMES.includes(call.function.name))) {
+        if (!out.handle && callsBuiltin(response.toolCalls)) {
           out = await bindSandbox(out);
         }
         const results = await dispatchToolCalls(response.toolCalls, {

@@ -8,6 +8,12 @@ import { memoryHitText, type Chunk } from "../session/chunk";
  */
 export function chunksToMessages(chunks: Iterable<Chunk>): ChatMessage[] {
   const messages: ChatMessage[] = [];
+  appendMessages(messages, chunks);
+  return messages;
+}
+
+/** Pushes what the model sees of `chunks` (see `chunksToMessages`) onto `messages`. */
+export function appendMessages(messages: ChatMessage[], chunks: Iterable<Chunk>): void {
   for (const chunk of chunks) {
     switch (chunk.kind) {
       case "system":
@@ -35,7 +41,6 @@ export function chunksToMessages(chunks: Iterable<Chunk>): ChatMessage[] {
         break;
     }
   }
-  return messages;
 }
 
 /** Messages for a completion: the component's own chunks (instructions) first, then the session's. */

@@ -1,6 +1,6 @@
 import type { RunContext } from "../context";
 import { isRathError } from "../errors";
-import { makeChunk, type ChunkOf, type SandboxRef, type ToolCall, type ToolErrorKind, type ToolEvidence } from "../session/chunk";
+import { isoNow, type ChunkOf, type SandboxRef, type ToolCall, type ToolErrorKind, type ToolEvidence } from "../session/chunk";
 import type { Session } from "../session/session";
 import type { EffectHooks } from "./effects";
 import type { CallCounter, ToolPolicy } from "./policy";
@@ -89,24 +89,23 @@ async function settle(prepared: PreparedCall, options: DispatchOptions, signal: 
   options.run.emit({ type: "tool.call.started", tool: name, call_id: call.id, args: prepared.args });
   const outcome = prepared.ready ? await execute(prepared, options, signal) : failure(prepared.kind, prepared.message, prepared.detail);
   const durationMs = performance.now() - started;
-  options.run.emit({
-    type: "tool.call.ended",
-    tool: name,
-    call_id: call.id,
-    ok: outcome.ok,
-    ...(outcome.errorKind ? { error_kind: outcome.errorKind } : {}),
-    duration_ms: durationMs,
-  });
-  const evidence: ToolEvidence = {
-    args: prepared.args,
-    ok: outcome.ok,
-    ...(outcome.errorKind ? { error_kind: outcome.errorKind } : {}),
-    duration_ms: durationMs,
-    sandbox: sandboxRef(options.session),
-    resource_key: prepared.resourceKey,
-    ...(outcome.replayed ? { replayed: true } : {}),
+  const errorKind = outcome.errorKind;
+  // Literals in a fixed key order (error_kind between ok and duration_ms, as events and files always had it).
+  options.run.emit(
+    errorKind
+      ? { type: "tool.call.ended", tool: name, call_id: call.id, ok: outcome.ok, error_kind: errorKind, duration_ms: durationMs }
+      : { type: "tool.call.ended", tool: name, call_id: call.id, ok: outcome.ok, duration_ms: durationMs },
+  );
+  const sandbox = sandboxRef(options.session);
+  const evidence: ToolEvidence = errorKind
+    ? { args: prepared.args, ok: outcome.ok, error_kind: errorKind, duration_ms: durationMs, sandbox, resource_key: prepared.resourceKey }
+    : { args: prepared.args, ok: outcome.ok, duration_ms: durationMs, sandbox, resource_key: prepared.resourceKey };
+  if (outcome.replayed) evidence.replayed = true;
+  return {
+    kind: "tool_result",
+    payload: { tool_call_id: call.id, name, content: outcome.content },
+    meta: { at: isoNow(), producer: name, evidence },
   };
-  return makeChunk("tool_result", { tool_call_id: call.id, name, content: outcome.content }, { producer: name, evidence });
 }
 
 /** The signal of a run that cannot be aborted (its controller is unreachable); shared, as making one costs a microsecond per round. */
