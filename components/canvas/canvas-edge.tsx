@@ -9,7 +9,7 @@
  * its middle instead, drawn in the viewport portal, which comes after the nodes: Tab walks the nodes, then
  * the wires. Enter or Space selects the wire (Delete then removes it), Escape unselects it. The targets are drawn
  * only while focus is inside the canvas (WireFocusContext, set by canvas-flow.tsx): Tab reaches the nodes first
- * anyway, and a few hundred portalled buttons made opening a 300-node workflow about a third slower.
+ * anyway, and one portalled button per wire in view slowed the first render of a big workflow (bench/README.md).
  */
 import { BaseEdge, EdgeLabelRenderer, ViewportPortal, getBezierPath, useStore, useStoreApi, type EdgeProps, type EdgeTypes } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
