@@ -13,6 +13,8 @@ export const metadata: Metadata = { title: { absolute: "Workflows · Rath Studio
 /** Home: the workflows (create, template, import, rename, duplicate, delete, run), the provider in use, run files to open, recent runs. */
 export default async function HomePage() {
   const { database } = await sharedRuntime();
+  // Taken before the cards' data is read: a run that changes after this refreshes the page (components/home/page-refresh.ts).
+  const renderedAt = Date.now();
   const home = await loadHome(database);
   const workflowNames = Object.fromEntries(home.workflows.map((workflow) => [workflow.id, workflow.name]));
   return (
@@ -40,7 +42,7 @@ export default async function HomePage() {
             All runs
           </a>
         </div>
-        <RunList pageSize={10} workflowNames={workflowNames} refreshPage emptyHint="Type an input in a workflow's Run box above and press Run." />
+        <RunList pageSize={10} workflowNames={workflowNames} renderedAt={renderedAt} emptyHint="Type an input in a workflow's Run box above and press Run." />
       </section>
     </main>
   );

@@ -162,6 +162,9 @@ test("a stream cut mid-run resumes from the last event: no chunk missing, none t
   const runId = started.run.id;
   await openRun(page, runId);
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+  // Approve only once the page has asked for the stream: approved earlier (a slow page), the whole rest of the run
+  // could fit in the first connection's first events, and there would be nothing left to cut.
+  await expect.poll(() => requests).toBeGreaterThanOrEqual(1);
   await page.getByTestId("pending-approval").getByTestId("approve-button").click();
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
   expect(requests).toBeGreaterThanOrEqual(4);

@@ -4,8 +4,8 @@
  * /runs/<id>, workflow, start time, duration and tokens. "Older" / "Newer" walk the cursor pages; optional
  * filters by status, workflow and search, kept in the URL (the /runs page); with `comparePicker` a checkbox per row
  * picks runs for the compare bar (/runs). Refreshes live: every 10 s, every 2 s while a run on the page is queued or
- * running; with `refreshPage` a change of any run's status also refreshes the server-rendered page around it (the
- * home page's workflow cards show their latest run).
+ * running; with `renderedAt` a change of any run's status (or a run changed since that render) also refreshes the
+ * server-rendered page around it (the home page's workflow cards show their latest run; page-refresh.ts).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
@@ -19,6 +19,7 @@ import { formatDuration, formatTime, formatTokens, shortId } from "../ui/format"
 import { StatusBadge } from "../ui/status-badge";
 import { RunCompareBar } from "./run-compare-bar";
 import type { PickedRun } from "./run-compare-pick";
+import { needsPageRefresh, runStatusKey } from "./page-refresh";
 import { RunFilterBar } from "./run-filter-bar";
 import { runFiltersQuery } from "./run-filters";
 import { useRunFilters } from "./use-run-filters";
@@ -32,13 +33,14 @@ export interface RunListProps {
   workflowNames: Record<string, string>;
   filters?: boolean;
   emptyHint?: string;
-  refreshPage?: boolean;
+  /** The server's render time (ms) of the page around the list: a change of the runs after it refreshes the page. */
+  renderedAt?: number;
   /** A checkbox per row and the compare bar (/runs). */
   comparePicker?: boolean;
 }
 
 /** The list with its pager (and filters when asked). */
-export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here.", refreshPage = false, comparePicker = false }: RunListProps) {
+export function RunList({ pageSize, workflowNames, filters = false, emptyHint = "Run a workflow and it shows up here.", renderedAt, comparePicker = false }: RunListProps) {
   const trpc = useTRPC();
   const router = useRouter();
   const [chosen, setChosen] = useRunFilters(filters);
@@ -77,14 +79,13 @@ export function RunList({ pageSize, workflowNames, filters = false, emptyHint = 
         : [...list, { id: run.id, workflowId: run.workflowId, workflowName: workflowNames[run.workflowId] ?? "Deleted workflow", status: run.status, startedAt: run.startedAt }],
     );
 
-  const statusKey = runs.map((run) => `${run.id}:${run.status}`).join(",");
+  const statusKey = runStatusKey(runs);
   const seenStatuses = useRef<string | null>(null);
   useEffect(() => {
-    // The first answer (an empty list too) is what the page was rendered with; any later change refreshes it.
-    if (!refreshPage || query.data === undefined || query.isPlaceholderData) return;
-    if (seenStatuses.current !== null && seenStatuses.current !== statusKey) router.refresh();
+    if (renderedAt === undefined || query.data === undefined || query.isPlaceholderData) return;
+    if (needsPageRefresh(seenStatuses.current, query.data.runs, renderedAt)) router.refresh();
     seenStatuses.current = statusKey;
-  }, [refreshPage, query.data, query.isPlaceholderData, statusKey, router]);
+  }, [renderedAt, query.data, query.isPlaceholderData, statusKey, router]);
 
   return (
     <div className="min-w-0">
