@@ -12,6 +12,7 @@ import type { GraphSessionData } from "../run-state/live-graph";
 import { EmptyState } from "../ui/empty-state";
 import { shortId } from "../ui/format";
 import { paneSizeOptions } from "../ui/virtual-pane-size";
+import { TimelineRow } from "./timeline-row";
 
 /** Props of the imported timeline. */
 export interface ImportedTimelineProps {
@@ -46,17 +47,16 @@ export function ImportedTimeline({ file, sessions, labels, hoveredSessions, sele
               const linked = hoveredSessions.has(session.id) || session.id === selectedSessionId;
               const failed = session.status !== "ok" || (session.toolErrors?.count ?? 0) > 0;
               return (
-                <button
+                <TimelineRow
                   key={session.id}
-                  type="button"
-                  data-testid="timeline-session"
-                  data-session-id={session.id}
-                  data-highlighted={linked ? "true" : "false"}
-                  onMouseEnter={() => onHover([session.id])}
-                  onFocus={() => onHover([session.id])}
-                  onClick={() => onSelectSession(session.id)}
-                  className={`absolute left-0 top-0 grid h-[26px] w-full grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,7rem)_4.5rem] items-center gap-2 px-3 text-left text-xs ${linked ? "bg-accent-soft" : "hover:bg-raised"}`}
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  testId="timeline-session"
+                  start={item.start}
+                  columns="grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,7rem)_4.5rem]"
+                  linked={linked}
+                  sessions={[session.id]}
+                  onHover={onHover}
+                  onSelect={() => onSelectSession(session.id)}
+                  data={{ "data-session-id": session.id }}
                 >
                   <span className="text-right tabular text-faint">{item.index + 1}</span>
                   <span className={`min-w-0 truncate font-medium ${failed ? "text-status-failed" : "text-ink"}`} title={`${label} · session ${session.id}`}>
@@ -66,7 +66,7 @@ export function ImportedTimeline({ file, sessions, labels, hoveredSessions, sele
                   <span className="text-right tabular text-muted">
                     {session.chunkCount} chunk{session.chunkCount === 1 ? "" : "s"}
                   </span>
-                </button>
+                </TimelineRow>
               );
             })}
           </div>

@@ -16,7 +16,8 @@ import { shortId } from "../ui/format";
 import { StatusBadge } from "../ui/status-badge";
 import { paneSizeOptions } from "../ui/virtual-pane-size";
 import { ImportedTimeline } from "./imported-timeline";
-import { timelineRows, type TimelineRow } from "./timeline-rows";
+import { TimelineRow } from "./timeline-row";
+import { timelineRows, type TimelineRow as StepRow } from "./timeline-rows";
 
 /** Props of the timeline. */
 export interface RunTimelineProps {
@@ -84,7 +85,7 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
     <div ref={scroller} data-testid="run-timeline" className="h-full min-h-0 overflow-y-auto overflow-x-hidden [contain:strict]" onMouseLeave={() => onHover([])}>
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index] as TimelineRow;
+          const row = rows[item.index] as StepRow;
           const left = ((row.start - origin) / span) * 100;
           const width = Math.max(0.6, ((row.end - row.start) / span) * 100);
           const linked = row.outputs.some((id) => hoveredSessions.has(id)) || (selectedSessionId !== null && row.outputs.includes(selectedSessionId));
@@ -95,24 +96,20 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
               : `Replayed from run ${shortId(row.replayed.fromRunId)}, step ${row.replayed.fromStepSeq}: no model call, no tool run in this run (recorded duration)`;
           const color = row.status === "failed" ? "var(--rath-status-failed)" : row.status === "running" ? "var(--rath-status-running)" : row.status === "waiting" ? "var(--rath-status-waiting)" : "var(--rath-accent)";
           return (
-            <button
+            <TimelineRow
               key={row.key}
-              type="button"
-              data-testid="timeline-step"
-              data-node-id={row.nodeId}
-              data-status={row.status}
-              data-outputs={row.outputs.join(" ")}
-              data-highlighted={linked ? "true" : "false"}
-              data-replayed={row.replayed === null ? undefined : row.replayed.part}
-              title={replayedNote ?? undefined}
-              onMouseEnter={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
-              onFocus={() => onHover(row.outputs.length > 0 ? row.outputs : row.inputs)}
-              onClick={() => {
+              testId="timeline-step"
+              start={item.start}
+              columns="grid-cols-[minmax(0,9rem)_minmax(0,1fr)_4.5rem] sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_5rem]"
+              linked={linked}
+              sessions={row.outputs.length > 0 ? row.outputs : row.inputs}
+              onHover={onHover}
+              onSelect={() => {
                 const target = row.outputs[row.outputs.length - 1] ?? row.inputs[row.inputs.length - 1];
                 if (target !== undefined) onSelectSession(target);
               }}
-              className={`absolute left-0 top-0 grid h-[26px] w-full grid-cols-[minmax(0,9rem)_minmax(0,1fr)_4.5rem] items-center gap-2 px-3 text-left text-xs sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_5rem] ${linked ? "bg-accent-soft" : "hover:bg-raised"}`}
-              style={{ transform: `translateY(${item.start}px)` }}
+              title={replayedNote ?? undefined}
+              data={{ "data-node-id": row.nodeId, "data-status": row.status, "data-outputs": row.outputs.join(" "), "data-replayed": row.replayed === null ? undefined : row.replayed.part }}
             >
               <span className="flex min-w-0 items-center gap-1.5">
                 <StatusBadge status={row.status} compact />
@@ -142,7 +139,7 @@ export function RunTimeline({ timeline, sessions, runStatus, runStartedAt, runFi
                 />
               </span>
               <span className="text-right tabular text-muted">{millis(row.end - row.start)}</span>
-            </button>
+            </TimelineRow>
           );
         })}
       </div>
