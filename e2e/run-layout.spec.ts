@@ -1,7 +1,7 @@
 /**
  * The run page's layout promises (issue 10): nothing overflows its panel at 1280 or 390 px with long unbroken text
  * in the input and the chunks, the tab has a favicon that loads, and a run of 5,000 sessions is drawn virtualised
- * (graph nodes and timeline rows in the DOM stay a small share of the whole).
+ * (graph nodes and timeline rows in the DOM stay a small share of the whole), and the header spans the page content.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { explorerRun } from "../bench/explorer-graph";
@@ -70,4 +70,26 @@ test("a run of 5,000 sessions is drawn virtualised: few graph nodes and timeline
   const rows = await page.getByTestId("timeline-session").count();
   expect(rows).toBeGreaterThan(0);
   expect(rows).toBeLessThan(100);
+});
+
+test("the header is as wide as the page content at 1280 px", async ({ page }) => {
+  const unbroken = `https://example.com/${"c".repeat(400)}`;
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Wide header", PROVIDER, MODELS.fast, 1), input: unbroken });
+  await waitForStatus(page.request, started.run.id, ["succeeded"]);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  for (const url of ["/", "/runs", `/runs/${started.run.id}`]) {
+    await page.goto(url);
+    await expect(page.locator("main").first()).toBeVisible();
+    if (url.startsWith("/runs/")) await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+    const widths = await page.evaluate(() => {
+      const header = document.querySelector('[data-testid="app-header"]')?.getBoundingClientRect();
+      const main = document.querySelector("main")?.getBoundingClientRect();
+      return { header: header?.width ?? 0, headerLeft: header?.left ?? -1, page: document.documentElement.scrollWidth, mainRight: main?.right ?? Number.POSITIVE_INFINITY };
+    });
+    // The header spans the page: no content is wider than it (the page does not scroll sideways) or reaches past it.
+    expect(widths.header, url).toBe(1280);
+    expect(widths.headerLeft, url).toBe(0);
+    expect(widths.page, url).toBe(1280);
+    expect(widths.mainRight, url).toBeLessThanOrEqual(1280);
+  }
 });

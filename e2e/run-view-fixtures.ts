@@ -4,6 +4,9 @@
  * settings that point at it, inline workflow specs, and tRPC calls through the page's request context.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
 import { trpcMutation, trpcQuery } from "./trpc";
 
@@ -140,4 +143,15 @@ export async function waitForStatus(request: APIRequestContext, runId: string, s
     )
     .toBe(true);
   return status;
+}
+
+/** The studio's SQLite file (playwright.config.ts puts it there), for fixtures that change the store directly. */
+export function studioDatabaseFile(): string {
+  return path.join(os.tmpdir(), `rath-e2e-${Number(process.env.E2E_PORT ?? 3917)}`, "studio.db");
+}
+
+/** Runs `e2e/fixtures/<script>` as its own process on the studio's database; returns its last line, parsed. */
+export function runDatabaseFixture<T>(script: string, ...args: string[]): T {
+  const output = execFileSync("npx", ["tsx", `e2e/fixtures/${script}`, studioDatabaseFile(), ...args], { encoding: "utf8" });
+  return JSON.parse(output.trim().split("\n").pop() as string) as T;
 }

@@ -6,12 +6,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import type { ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
 import { selectedGraphNode, startRunFromHome } from "./helpers";
-import { chainSpec, failingBranchSpec, MODELS, registerProvider, sessionGraph, startScriptedModel, trpcMutation, trpcQuery, waitForStatus, type GraphSession, type StartedRun } from "./run-view-fixtures";
+import { chainSpec, failingBranchSpec, MODELS, registerProvider, runDatabaseFixture, sessionGraph, startScriptedModel, trpcMutation, trpcQuery, waitForStatus, type GraphSession, type StartedRun } from "./run-view-fixtures";
 
 // A fresh name per worker: the studio caches providers by name, and a restarted worker serves on a new port.
 const PROVIDER = `e2e-scripted-${Date.now()}`;
@@ -269,10 +266,7 @@ test("needs_review: settle the ambiguous call as succeeded with its content, the
   const blocker = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Blocker", PROVIDER, MODELS.blocker, 1), input: "Hold the worker." });
   await waitForStatus(page.request, blocker.run.id, ["running"]);
   const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Crashed run", PROVIDER, MODELS.fast, 1), input: "Send the release email." });
-  const port = Number(process.env.E2E_PORT ?? 3917);
-  const databaseFile = path.join(os.tmpdir(), `rath-e2e-${port}`, "studio.db");
-  const output = execFileSync("npx", ["tsx", "e2e/fixtures/make-needs-review.ts", databaseFile, started.run.id], { encoding: "utf8" });
-  const { effectId } = JSON.parse(output.trim().split("\n").pop() as string) as { effectId: string };
+  const { effectId } = runDatabaseFixture<{ effectId: string }>("make-needs-review.ts", started.run.id);
 
   await openRun(page, started.run.id);
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "needs_review");
@@ -347,14 +341,4 @@ test("a long chain collapses into one node that expands and collapses; costs fol
   } finally {
     await trpcMutation(page.request, "settings.modelPrices.delete", { model: MODELS.fast });
   }
-});
-
-test("an unknown run is a helpful 404 with a way back", async ({ page }) => {
-  // The route's layout looks the run up before the page streams (loading.tsx), so the status is a real 404.
-  const response = await page.goto("/runs/run_doesnotexist0000");
-  expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle(/Run not found/);
-  await expect(page.getByTestId("run-not-found")).toContainText("No run with this id");
-  await page.getByTestId("run-not-found-home").click();
-  await expect(page).toHaveURL(/\/$/);
 });

@@ -4,7 +4,7 @@
  */
 import { isRathError } from "../../runtime/errors";
 import type { Database } from "../../server/services/shared-database";
-import { getRunDetail } from "../../server/services/run-service";
+import { getRunDetail, requireRun } from "../../server/services/run-service";
 import { findRevision, getWorkflowDetail } from "../../server/services/workflow-service";
 import { createDemoProviderCheck } from "./demo-provider";
 import { nodeLabelsOf } from "./node-labels";
@@ -21,7 +21,7 @@ export interface RunPageData {
 }
 
 /** The workflow's name, or its id when it is gone. */
-export async function workflowNameOf(database: Database, workflowId: string): Promise<string> {
+async function workflowNameOf(database: Database, workflowId: string): Promise<string> {
   try {
     return (await getWorkflowDetail(database, workflowId)).workflow.name;
   } catch (error) {
@@ -31,9 +31,23 @@ export async function workflowNameOf(database: Database, workflowId: string): Pr
 }
 
 /** The run's detail, or null when there is no such run. */
-export async function runOrNull(database: Database, id: string): Promise<RunDetail | null> {
+async function runOrNull(database: Database, id: string): Promise<RunDetail | null> {
   try {
     return await getRunDetail(database, id);
+  } catch (error) {
+    if (isRathError(error, "not_found")) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the tab title names: the workflow and the run's status, or null when there is no such run. It reads the run
+ * alone, so a run whose other records cannot be read still gets its title (and the page's error.tsx).
+ */
+export async function runTitleFacts(database: Database, id: string): Promise<{ workflowName: string; status: string } | null> {
+  try {
+    const run = await requireRun(database, id);
+    return { workflowName: await workflowNameOf(database, run.workflowId), status: run.status };
   } catch (error) {
     if (isRathError(error, "not_found")) return null;
     throw error;

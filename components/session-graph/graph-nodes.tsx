@@ -64,6 +64,7 @@ function SessionNodeView({ data }: NodeProps<SessionFlowNode>) {
       data-status={status}
       data-failure-path={data.onFailurePath ? "true" : "false"}
       data-selected={data.selected ? "true" : "false"}
+      data-highlighted={data.highlighted ? "true" : "false"}
       className={frame(data, data.onFailurePath, data.failed)}
     >
       <Handles />
@@ -104,6 +105,7 @@ function ChainNodeView({ data }: NodeProps<ChainFlowNode>) {
       data-count={data.sessions.length}
       data-forks={data.forks}
       data-failure-path={data.onFailurePath ? "true" : "false"}
+      data-highlighted={data.highlighted ? "true" : "false"}
       className={`${frame(data, data.onFailurePath, data.failed)} bg-raised`}
     >
       <Handles />

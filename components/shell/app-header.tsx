@@ -11,7 +11,7 @@ import { ThemeToggle } from "./theme-toggle";
 /** The header; `end` renders before the theme toggle. */
 export function AppHeader({ end }: { end?: ReactNode }) {
   return (
-    <header className="sticky top-0 z-40 h-[var(--header-height)] border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+    <header data-testid="app-header" className="sticky top-0 z-40 h-[var(--header-height)] border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="flex h-full items-center gap-3 px-3 sm:px-4">
         <HomeLink />
         <AppNav />

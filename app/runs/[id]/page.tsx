@@ -4,7 +4,7 @@ import { parseUrlSelection } from "../../../components/run/run-selection-url";
 import { runTitle } from "../../../components/run/run-title";
 import { RunView } from "../../../components/run/run-view";
 import { sharedRuntime } from "../../../server/services/shared-runtime";
-import { loadRunPage, runOrNull, workflowNameOf } from "../../_data/run-page";
+import { loadRunPage, runTitleFacts } from "../../_data/run-page";
 
 export const dynamic = "force-dynamic";
 
@@ -17,10 +17,8 @@ interface RunPageProps {
 export async function generateMetadata({ params }: RunPageProps): Promise<Metadata> {
   const { id } = await params;
   const { database } = await sharedRuntime();
-  const detail = await runOrNull(database, id);
-  if (detail === null) return { title: "Run not found" };
-  const name = await workflowNameOf(database, detail.run.workflowId);
-  return { title: runTitle(name, detail.run.status) };
+  const facts = await runTitleFacts(database, id);
+  return { title: facts === null ? "Run not found" : runTitle(facts.workflowName, facts.status) };
 }
 
 /** One run: the live session graph explorer. */
