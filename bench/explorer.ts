@@ -5,9 +5,11 @@
  *    database through the store (`importBundle`), starts the studio on it (BENCH_PORT, default 3104) and drives
  *    Debian's Chromium: navigation to the graph's first paint (median of 3), ELK's layout time, frame times while
  *    panning and zooming (p50/p95), and the page's JS heap after a GC.
- * 2. Live latency: a scripted model (a local Chat Completions server) answers a chain of 100 agents; the studio's
- *    embedded worker commits each step; for each `chunk.appended` event, the time from its commit (the event's `at`)
- *    to the frame where the page shows it (the live indicator's painted event seq) — p50/p95 over 200 chunks.
+ * 2. Live latency: a scripted model (a local Chat Completions server) answers a chain of 110 agents behind an
+ *    approval gate: the page opens on the waiting run and is settled (and observed) before the gate is approved, so
+ *    every chunk arrives live; the studio's embedded worker commits each step; for each `chunk.appended` event, the
+ *    time from its commit (the event's `at`) to the frame where the page shows it (the live indicator's painted event
+ *    seq) — p50/p95 over the last 200 chunks.
  *    With `--postgres` the same on PostgreSQL (a fresh `rath_bench_explorer_<random>` database on the server of
  *    RATH_TEST_POSTGRES_URL or postgres@127.0.0.1, dropped afterwards) with a separate `npm run worker` process, so
  *    the events cross processes through LISTEN/NOTIFY. Each latency is split in two: commit to the event reaching
@@ -166,22 +168,36 @@ const RECORD_ARRIVALS = `(() => {
   };
 })()`;
 
+/** Agents in the live chain: each commits several chunks, so the last 200 chunks are all from the chain. */
+const LIVE_AGENTS = 110;
+
+/** Waits (polling `runs.get` every 250 ms, up to 150 s) until the run has one of `statuses`. */
+async function waitForRunStatus(runId: string, statuses: readonly string[]): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const status = (await trpc<{ run: { status: string } }>("runs.get", { runId })).run.status;
+    if (statuses.includes(status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`run ${runId} did not reach ${statuses.join(" or ")}`);
+}
+
 /** Live latency of one chain run on the studio at BASE (its worker is the embedded one, or a separate process). */
 async function liveLatency(browser: Browser, postgresUrl: string | null = null): Promise<LiveResult> {
   const model = await startChatCompletionsServer({ script: (_request, index) => ({ type: "completion", content: `Step ${index + 1} done.`, delayMs: 40 }) });
   try {
     const provider = `bench-live-${Date.now()}`;
     await trpc("settings.providers.upsert", { name: provider, kind: "openai", baseUrl: model.baseURL, model: "scripted-model", apiKey: "sk-bench-not-real" }, true);
-    const agents = Array.from({ length: 100 }, (_, index) => ({ id: `a${index}`, type: "agent", label: `Agent ${index}`, config: { name: `a${index}`, instructions: "Answer.", maxRounds: 2 } }));
-    const ids = ["input", ...agents.map((agent) => agent.id), "output"];
+    const agents = Array.from({ length: LIVE_AGENTS }, (_, index) => ({ id: `a${index}`, type: "agent", label: `Agent ${index}`, config: { name: `a${index}`, instructions: "Answer.", maxRounds: 2 } }));
+    const gate = { id: "gate", type: "approval", label: "Start", config: { prompt: "Start the chain?", allowEdit: false } };
+    const ids = ["input", gate.id, ...agents.map((agent) => agent.id), "output"];
     const spec = {
       version: 1,
       name: "Explorer live benchmark",
       settings: { defaultProvider: provider, defaultModel: "scripted-model", maxSteps: 400 },
-      nodes: [{ id: "input", type: "input", label: "In", config: {} }, ...agents, { id: "output", type: "output", label: "Out", config: {} }],
+      nodes: [{ id: "input", type: "input", label: "In", config: {} }, gate, ...agents, { id: "output", type: "output", label: "Out", config: {} }],
       edges: ids.slice(1).map((target, index) => ({ id: `e${index}`, source: ids[index], sourcePort: "out", target, targetPort: "in" })),
     };
-    // The page opens on a waiting run, so every chunk of the chain arrives live.
+    // The page opens on the run waiting at its gate, so every chunk of the chain arrives live.
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(RECORD_ARRIVALS);
     let startedId: string | null = null;
@@ -192,7 +208,11 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
     startedId = runId;
     const push = streamProbe(BASE, runId);
     const follow = followDatabase === null ? null : followProbe(followDatabase, runId);
+    await waitForRunStatus(runId, ["waiting"]);
     await page.goto(`${BASE}/runs/${runId}`);
+    await page.waitForSelector('[data-testid="live-indicator"][data-state="live"]');
+    await page.waitForSelector('[data-testid="session-graph"], [data-testid="graph-empty"]');
+    await page.waitForTimeout(1000);
     const profiler = profilePath !== null && postgresUrl === null ? await page.context().newCDPSession(page) : null;
     if (profiler !== null) {
       await profiler.send("Profiler.enable");
@@ -209,11 +229,10 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
         requestAnimationFrame(() => painted.push([seq, Date.now()]));
       }).observe(target, { attributes: true, attributeFilter: ["data-last-seq"] });
     })()`);
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const status = (await trpc<{ run: { status: string } }>("runs.get", { runId })).run.status;
-      if (["succeeded", "failed", "cancelled", "timed_out"].includes(status)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const [interrupt] = await trpc<Array<{ id: string }>>("runs.pendingInterrupts", { runId });
+    if (interrupt === undefined) throw new Error(`run ${runId} has no pending gate`);
+    await trpc("runs.decideInterrupt", { interruptId: interrupt.id, decision: "approve" }, true);
+    await waitForRunStatus(runId, ["succeeded", "failed", "cancelled", "timed_out"]);
     await page.waitForTimeout(500);
     if (profiler !== null && profilePath !== null) {
       const { profile } = (await profiler.send("Profiler.stop")) as { profile: unknown };

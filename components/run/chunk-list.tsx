@@ -10,6 +10,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronRight, GitMerge } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { liveChunkAt, type LiveTail } from "../run-state/live-chunks";
 import type { GraphSessionData } from "../run-state/live-graph";
 import type { SessionChunk } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
@@ -19,9 +20,10 @@ import { ChunkItem } from "./chunk-item";
 import { chunkPageInput, pageStarts } from "./chunk-pages";
 import { chunkRows, fallbackSegments, growSegments, type ChunkRow, type ChunkSegment } from "./chunk-rows";
 
-/** Props: the session (live), the selected chunk and the selection callback. */
+/** Props: the session (live), the chunks the stream carried, the selected chunk and the selection callback. */
 export interface ChunkListProps {
   session: GraphSessionData;
+  liveTail?: LiveTail;
   selectedIndex: number | null;
   onSelect: (index: number) => void;
   onSelectSession: (sessionId: string) => void;
@@ -70,10 +72,12 @@ function JoinMarker({ at }: { at: number }) {
 }
 
 /** The list. */
-export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
+export function ChunkList({ session, liveTail, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
   const trpc = useTRPC();
-  const hasParents = session.inheritedChunkCount > 0;
-  const segmentsQuery = useQuery(trpc.sessions.segments.queryOptions({ sessionId: session.id }, { enabled: hasParents, staleTime: Number.POSITIVE_INFINITY }));
+  // Only a merge's segments need the server (the prefix its parents share); any other session's are its inherited
+  // chunks, then its own — what `fallbackSegments` says without a request.
+  const isMerge = session.inheritedChunkCount > 0 && session.lineage.lineage_kind === "op_merge" && session.lineage.parent_session_ids.length === 2;
+  const segmentsQuery = useQuery(trpc.sessions.segments.queryOptions({ sessionId: session.id }, { enabled: isMerge, staleTime: Number.POSITIVE_INFINITY }));
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const segments = useMemo(
     () => growSegments(segmentsQuery.data?.segments ?? fallbackSegments(session.chunkCount, session.inheritedChunkCount, session.lineage.parent_session_ids[0] ?? null), session.chunkCount),
@@ -101,16 +105,20 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
     ...paneSizeOptions("chunk-list"),
   });
   const items = virtualizer.getVirtualItems();
+  // Chunks the stream carried are shown as they are; only those before them are read, in pages that end where the
+  // live tail starts (so a growing session does not change the last page's key, and read it again, per chunk).
+  const readUpTo = Math.min(session.chunkCount, liveTail?.from ?? Number.POSITIVE_INFINITY);
   const visibleIndices = items.flatMap((item) => {
     const row = rows[item.index];
-    return row?.type === "chunk" ? [row.index] : [];
+    return row?.type === "chunk" && row.index < readUpTo ? [row.index] : [];
   });
   const starts = pageStarts(visibleIndices);
   const pages = useQueries({
-    queries: starts.map((start) => trpc.sessions.chunks.queryOptions(chunkPageInput(session.id, start, session.chunkCount), { staleTime: Number.POSITIVE_INFINITY, placeholderData: (previous) => previous })),
+    queries: starts.map((start) => trpc.sessions.chunks.queryOptions(chunkPageInput(session.id, start, readUpTo), { staleTime: Number.POSITIVE_INFINITY, placeholderData: (previous) => previous })),
   });
   const byIndex = new Map<number, SessionChunk>();
   for (const page of pages) for (const chunk of page.data?.chunks ?? []) byIndex.set(chunk.index, chunk);
+  const chunkAt = (index: number): SessionChunk | undefined => byIndex.get(index) ?? liveChunkAt(liveTail, index);
   const failedPage = pages.find((page) => page.isError);
 
   // Keep the selected chunk in view when it is chosen elsewhere (URL, jump to failure).
@@ -186,8 +194,8 @@ export function ChunkList({ session, selectedIndex, onSelect, onSelectSession }:
                 />
               ) : row.type === "join" ? (
                 <JoinMarker at={row.at} />
-              ) : byIndex.has(row.index) ? (
-                <ChunkItem view={byIndex.get(row.index) as SessionChunk} selected={row.index === selectedIndex} onSelect={onSelect} />
+              ) : chunkAt(row.index) !== undefined ? (
+                <ChunkItem view={chunkAt(row.index) as SessionChunk} selected={row.index === selectedIndex} onSelect={onSelect} />
               ) : (
                 <div data-testid="chunk-placeholder" className="h-14 animate-pulse rounded-md bg-raised">
                   <span className="sr-only">Loading chunk {row.index}</span>

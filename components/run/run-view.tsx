@@ -14,6 +14,7 @@ import { RunLineageStrip } from "../fork/run-lineage-strip";
 import { ReplayButton } from "../replay/replay-button";
 import { ReplayPresentation } from "../replay/replay-presentation";
 import { ChunkInspector } from "../inspector/chunk-inspector";
+import { liveChunkAt } from "../run-state/live-chunks";
 import type { GraphSessionData } from "../run-state/live-graph";
 import { SessionGraph } from "../session-graph/session-graph";
 import { toFlowGraph, type PendingNode } from "../session-graph/to-flow-graph";
@@ -144,11 +145,15 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
 
   const effects = useQuery(trpc.runs.effects.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY }));
   const chunkCount = selected?.chunkCount ?? 0;
+  // A chunk the stream carried is shown as it came; others are read with their page (ending where the tail starts).
+  const liveTail = selected === null ? undefined : live.liveChunks.get(selected.id);
+  const liveChunk = chunkIndex === null ? undefined : liveChunkAt(liveTail, chunkIndex);
+  const readUpTo = Math.min(chunkCount, liveTail?.from ?? Number.POSITIVE_INFINITY);
   const chunkQuery = useQuery({
-    ...trpc.sessions.chunks.queryOptions(chunkPageInput(selectedId ?? "", chunkIndex ?? 0, chunkCount), { staleTime: Number.POSITIVE_INFINITY }),
-    enabled: selectedId !== null && chunkIndex !== null && chunkIndex < chunkCount,
+    ...trpc.sessions.chunks.queryOptions(chunkPageInput(selectedId ?? "", chunkIndex ?? 0, readUpTo), { staleTime: Number.POSITIVE_INFINITY }),
+    enabled: selectedId !== null && chunkIndex !== null && chunkIndex < readUpTo && liveChunk === undefined,
   });
-  const selectedChunk = chunkIndex === null ? null : (chunkQuery.data?.chunks.find((chunk) => chunk.index === chunkIndex) ?? null);
+  const selectedChunk = chunkIndex === null ? null : (liveChunk ?? chunkQuery.data?.chunks.find((chunk) => chunk.index === chunkIndex) ?? null);
 
   const [sessionWidth, setSessionWidth] = usePanelSize("run-session", SESSION_LIMITS);
   const [inspectorWidth, setInspectorWidth] = usePanelSize("run-inspector", INSPECTOR_LIMITS);
@@ -293,6 +298,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             onSelectChunk={onSelectChunk}
             onSelectSession={onSelectSession}
             costs={costs}
+            liveTail={liveTail}
           />
         </section>
         <div className="hidden lg:flex">
@@ -306,7 +312,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
           {selected !== null && !readOnly ? <ChunkActions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
-          <ChunkInspector view={selectedChunk} loading={chunkQuery.isFetching} effects={effects.data ?? []} />
+          <ChunkInspector view={selectedChunk} loading={liveChunk === undefined && chunkQuery.isFetching} effects={effects.data ?? []} />
         </section>
       </div>
     </main>

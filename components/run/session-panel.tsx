@@ -16,6 +16,7 @@ import { EmptyState } from "../ui/empty-state";
 import { formatTokens, shortId } from "../ui/format";
 import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
 import { StatusBadge } from "../ui/status-badge";
+import type { LiveTail } from "../run-state/live-chunks";
 import { ChunkList } from "./chunk-list";
 import { CostValue } from "./cost-value";
 import { costOf, type CostFigure } from "./run-costs";
@@ -37,6 +38,8 @@ export interface SessionPanelProps {
   onSelectSession: (sessionId: string) => void;
   /** Prices and usage by model (null while loading): each usage figure gets its cost. */
   costs: RunCostInputs | null;
+  /** The session's chunks the stream carried (shown without reading them again). */
+  liveTail?: LiveTail;
 }
 
 function UsageCell({ label, usage, cost, testId, hint }: { label: string; usage: Usage | null; cost: CostFigure | null; testId: string; hint: string }) {
@@ -63,7 +66,7 @@ function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageS
 }
 
 /** The panel. */
-export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs }: SessionPanelProps) {
+export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail }: SessionPanelProps) {
   const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
   const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
   if (session === null) {
@@ -119,7 +122,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionId
         ) : null}
       </div>
       <div className="min-h-0 flex-1 pt-1">
-        <ChunkList key={session.id} session={session} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
+        <ChunkList key={session.id} session={session} liveTail={liveTail} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { addLiveChunks, NO_LIVE_CHUNKS, type LiveChunks } from "../run-state/live-chunks";
 import { applyRunEvents, namesUnknownSession, type RunEventData, type SessionGraphData } from "../run-state/live-graph";
 import { applyTimelineEvents, EMPTY_TIMELINE, TIMELINE_EVENT_TYPES, type TimelineState } from "../run-state/timeline";
 import type { RunDetail } from "../trpc/router-types";
@@ -30,6 +31,8 @@ export interface RunLive {
   lastSeq: number;
   /** Reconnections so far (the indicator shows them). */
   reconnects: number;
+  /** Chunks the stream carried, by session (the chunk list shows them without reading them again). */
+  liveChunks: LiveChunks;
 }
 
 /** Events that change the run itself (status, interrupts): the run is read again after them. */
@@ -48,6 +51,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
   const [timeline, setTimeline] = useState<TimelineState | null>(null);
   const [stream, setStream] = useState<StreamState>("loading");
   const [reconnects, setReconnects] = useState(0);
+  const [liveChunks, setLiveChunks] = useState<LiveChunks>(NO_LIVE_CHUNKS);
   const graphRef = useRef<SessionGraphData | null>(null);
   const recent = useRef<RunEventData[]>([]);
   const terminalAtLoad = useRef(!isActiveStatus(initial.run.status));
@@ -112,6 +116,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
         if (next !== current) setGraph(next);
       }
       setTimeline((state) => applyTimelineEvents(state ?? EMPTY_TIMELINE, events));
+      setLiveChunks((chunks) => addLiveChunks(chunks, events));
       if (events.some((event) => RUN_EVENT_PREFIXES.some((prefix) => event.type.startsWith(prefix)))) {
         void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.runs.effects.queryKey({ runId }) });
@@ -180,5 +185,6 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
     stream,
     lastSeq: graph?.eventSeq ?? 0,
     reconnects,
+    liveChunks,
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * The chunks a live run's `chunk.appended` events carried, per session, so the chunk list shows them without asking
+ * `sessions.chunks` again: each session keeps the unbroken tail of its chunks that arrived since the page opened
+ * (from the first index seen to the last). Chunks before that tail (inherited, or committed before the page read
+ * the graph) are read in pages as before. Idempotent like `applyRunEvents`; returns the same map when nothing
+ * changed. Pure; no React.
+ */
+import type { SessionChunk } from "../trpc/router-types";
+import type { RunEventData } from "./live-graph";
+
+/** One chunk as the chunk list shows it: a `sessions.chunks` item (the event carries the chunk as stored). */
+export type LiveChunk = SessionChunk;
+
+/**
+ * A session's chunks `from` .. `from + length - 1`, in index order, with no gap. Tails of one session share their
+ * array, which only grows at the end: a tail reads its first `length` items, so an older tail still reads as it was
+ * (appending is O(1), not a copy per chunk).
+ */
+export interface LiveTail {
+  from: number;
+  length: number;
+  chunks: readonly LiveChunk[];
+}
+
+/** The live tails by session id. */
+export type LiveChunks = ReadonlyMap<string, LiveTail>;
+
+/** No chunk seen yet. */
+export const NO_LIVE_CHUNKS: LiveChunks = new Map();
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The tails after `events`: a chunk extends its session's tail; one after a gap starts the tail again there. */
+export function addLiveChunks(live: LiveChunks, events: readonly RunEventData[]): LiveChunks {
+  let next: Map<string, LiveTail> | null = null;
+  for (const event of events) {
+    if (event.type !== "chunk.appended") continue;
+    const { session_id: sessionId, index, chunk } = event.payload;
+    if (typeof sessionId !== "string" || typeof index !== "number" || !Number.isInteger(index) || index < 0 || !isRecord(chunk)) continue;
+    const tail = (next ?? live).get(sessionId);
+    const end = tail === undefined ? -1 : tail.from + tail.length;
+    if (tail !== undefined && index >= tail.from && index < end) continue;
+    const item: LiveChunk = { sessionId, index, chunk: chunk as LiveChunk["chunk"] };
+    next ??= new Map(live);
+    if (tail !== undefined && index === end) {
+      // Another tail grew this array already (a branch of older state): it is copied instead of shared.
+      const chunks = (tail.chunks.length === tail.length ? tail.chunks : tail.chunks.slice(0, tail.length)) as LiveChunk[];
+      chunks.push(item);
+      next.set(sessionId, { from: tail.from, length: tail.length + 1, chunks });
+    } else {
+      next.set(sessionId, { from: index, length: 1, chunks: [item] });
+    }
+  }
+  return next ?? live;
+}
+
+/** The chunk at `index` if the session's live tail holds it. */
+export function liveChunkAt(tail: LiveTail | undefined, index: number): LiveChunk | undefined {
+  if (tail === undefined || index < tail.from || index >= tail.from + tail.length) return undefined;
+  return tail.chunks[index - tail.from];
+}
