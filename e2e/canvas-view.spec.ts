@@ -20,7 +20,9 @@ test("dark mode follows the OS, the toggle overrides it (kept after a reload), a
   await page.emulateMedia({ colorScheme: "dark" });
   await openEditor(page, workflowId);
   expect(await isDark(page)).toBe(true);
-  expect(await canvasIsDark(page)).toBe(true);
+  // The canvas takes its colour mode at hydration (the server render cannot know the OS theme); a slow machine can
+  // show the server-rendered editor before that.
+  await expect.poll(() => canvasIsDark(page)).toBe(true);
   await page.emulateMedia({ colorScheme: "light" });
   await expect.poll(() => isDark(page)).toBe(false);
   await expect.poll(() => canvasIsDark(page)).toBe(false);
