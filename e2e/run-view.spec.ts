@@ -170,8 +170,12 @@ test("a stream cut mid-run resumes from the last event: no chunk missing, none t
 
   const graph = await sessionGraph(page.request, runId);
   const drawn = drawnSessions(graph.sessions);
-  // A graph this small draws every session (no collapsed chain), each with exactly its chunks.
+  // A graph this small draws every session (no collapsed chain), each with exactly its chunks. The graph renders
+  // only what is in view and does not move the view while a run grows, so Fit View first (a chain drawn top to
+  // bottom can reach below the pane).
   await expect(page.getByTestId("graph-chain")).toHaveCount(0);
+  await expect(page.getByTestId("session-graph")).toHaveAttribute("data-session-count", String(graph.sessions.length));
+  await page.getByTestId("session-graph").locator(".react-flow__controls-fitview").click();
   await expect(page.getByTestId("graph-node")).toHaveCount(drawn.length);
   for (const session of drawn) {
     await expect(page.locator(`[data-testid="graph-node"][data-session-id="${session.id}"] [data-testid="graph-node-chunks"]`)).toHaveAttribute("data-count", String(session.chunkCount));
