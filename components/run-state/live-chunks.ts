@@ -6,7 +6,7 @@
  * changed. Pure; no React.
  */
 import type { SessionChunk } from "../trpc/router-types";
-import type { RunEventData } from "./live-graph";
+import { isRecord, type RunEventData } from "./live-graph";
 
 /** One chunk as the chunk list shows it: a `sessions.chunks` item (the event carries the chunk as stored). */
 export type LiveChunk = SessionChunk;
@@ -27,10 +27,6 @@ export type LiveChunks = ReadonlyMap<string, LiveTail>;
 
 /** No chunk seen yet. */
 export const NO_LIVE_CHUNKS: LiveChunks = new Map();
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The tails after `events`: a chunk extends its session's tail; one after a gap starts the tail again there. */
 export function addLiveChunks(live: LiveChunks, events: readonly RunEventData[]): LiveChunks {

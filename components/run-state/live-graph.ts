@@ -16,7 +16,8 @@ export type GraphSessionData = SessionGraphData["sessions"][number];
 /** One run event as streamed. */
 export type RunEventData = RouterOutputs["runs"]["events"]["events"][number];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
