@@ -5,6 +5,7 @@
  */
 import type { NodePosition, WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
 import type { NodeType, WorkflowEdge, WorkflowNode, WorkflowSettings, WorkflowSpec } from "../../runtime/workflow-spec/workflow-spec";
+import { isRecord } from "../../runtime/is-record";
 
 /** What the editor holds for one workflow; `nodes` may be invalid while being edited (validation says so). */
 export interface CanvasDocument {
@@ -19,10 +20,6 @@ export interface CanvasDocument {
 /** An empty workflow. */
 export function emptyDocument(name: string): CanvasDocument {
   return { name, nodes: [], edges: [], positions: {} };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

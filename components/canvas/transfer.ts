@@ -6,6 +6,7 @@
 import type { Problem } from "../../runtime/workflow-spec/problems";
 import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { toLayout, toSpec, documentFromSpec, type CanvasDocument } from "./canvas-document";
+import { isRecord } from "../../runtime/is-record";
 
 /** The file format tag. */
 export const EXPORT_FORMAT = "rath-workflow";
@@ -25,10 +26,6 @@ export function exportFileName(name: string): string {
 export type ImportResult =
   | { ok: true; document: CanvasDocument; problems: readonly Problem[] }
   | { ok: false; message: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Reads an import file's text. A workflow with problems is still a workflow: it comes back with its problems. */
 export function readImport(text: string, fallbackName: string): ImportResult {

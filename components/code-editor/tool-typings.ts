@@ -2,10 +2,7 @@
  * The typings Monaco gets for a custom tool's code: `ToolArgs`, derived from the tool's parameters schema, and
  * `RathTool`, the shape of the module's default export. Pure (string building), unit-tested.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../../runtime/is-record";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

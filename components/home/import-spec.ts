@@ -6,6 +6,7 @@
 import { formatPath, type Problem } from "../../runtime/workflow-spec/problems";
 import { validateWorkflowSpec } from "../../runtime/workflow-spec/validate";
 import { WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
+import { isRecord } from "../../runtime/is-record";
 
 /** One thing wrong with an imported file: where (line/column, node, edge or JSON path) and what. */
 export interface ImportProblem {
@@ -46,10 +47,6 @@ function problemWhere(problem: Problem): string {
   if (problem.edgeId !== undefined) parts.push(`edge ${problem.edgeId}`);
   if (problem.path !== undefined && problem.path.length > 0) parts.push(formatPath(problem.path));
   return parts.length > 0 ? parts.join(" · ") : "spec";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Reads a picked file's text as a workflow to import. */

@@ -6,7 +6,8 @@
  * changed. Pure; no React.
  */
 import type { SessionChunk } from "../trpc/router-types";
-import { isRecord, type RunEventData } from "./live-graph";
+import { isRecord } from "../../runtime/is-record";
+import type { RunEventData } from "./live-graph";
 
 /** One chunk as the chunk list shows it: a `sessions.chunks` item (the event carries the chunk as stored). */
 export type LiveChunk = SessionChunk;

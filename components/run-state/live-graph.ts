@@ -8,6 +8,7 @@
 import type { Chunk } from "../../runtime/session/chunk";
 import { addUsage } from "../../runtime/session/usage";
 import type { RouterOutputs } from "../trpc/router-types";
+import { isRecord } from "../../runtime/is-record";
 
 /** The session graph of a run as the API returns it. */
 export type SessionGraphData = RouterOutputs["sessions"]["graph"];
@@ -15,11 +16,6 @@ export type SessionGraphData = RouterOutputs["sessions"]["graph"];
 export type GraphSessionData = SessionGraphData["sessions"][number];
 /** One run event as streamed. */
 export type RunEventData = RouterOutputs["runs"]["events"]["events"][number];
-
-/** A JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function lineageOf(value: unknown): GraphSessionData["lineage"] | null {
   if (!isRecord(value) || !Array.isArray(value.parent_session_ids) || typeof value.lineage_kind !== "string") return null;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { describeValue, formatPath, type Problem } from "./problems";
 import { NODE_SCHEMAS, NODE_TYPES, NodeType, WorkflowEdge, WorkflowSettings, WorkflowSpec, type WorkflowNode } from "./workflow-spec";
+import { isRecord } from "../is-record";
 
 /** A node as far as graph checks need it: its id and type, and its parsed form when its fields are valid. */
 export interface NodeSkeleton {
@@ -19,10 +20,6 @@ export interface SchemaPass {
 }
 
 const Header = WorkflowSpec.omit({ nodes: true, edges: true });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   let value = root;
