@@ -137,29 +137,43 @@ export type SaveRevisionInput = z.input<typeof SaveRevisionInput>;
 
 /** Saves a new immutable revision (number = last + 1) and makes it the head. */
 export async function saveRevision(database: Database, input: SaveRevisionInput): Promise<RevisionRecord> {
+  return database.transaction((transaction) => saveRevisionIn(transaction, input));
+}
+
+/**
+ * `saveRevision` inside the caller's transaction. `keepUpdatedAt` leaves the workflow's `updatedAt` as it was (a
+ * start-up upgrade step is not the user's edit, so the home page's most-recently-updated order stays).
+ */
+export async function saveRevisionIn(transaction: TransactionClient, input: SaveRevisionInput, options: { keepUpdatedAt?: boolean } = {}): Promise<RevisionRecord> {
   const parsed = SaveRevisionInput.parse(input);
-  return database.transaction(async (transaction) => {
-    const workflow = await readLiveWorkflow(transaction, parsed.workflowId);
-    if (workflow.headRevisionId !== parsed.parentRevisionId) {
-      throw new RathError(
-        "conflict",
-        `workflow ${parsed.workflowId} changed since it was loaded: expected head revision ${parsed.parentRevisionId ?? "none"}, found ${
-          workflow.headRevisionId ?? "none"
-        }`,
-        { details: { workflowId: parsed.workflowId, expected: parsed.parentRevisionId, actual: workflow.headRevisionId } },
-      );
-    }
-    const row = await insertNextRevision(transaction, parsed);
-    // The head moves only if it is still the parent (PostgreSQL read committed: another save may have won).
-    const moved = await transaction.workflow.updateMany({
-      where: { id: parsed.workflowId, headRevisionId: parsed.parentRevisionId },
-      data: { headRevisionId: row.id },
-    });
-    if (moved.count !== 1) {
-      throw new RathError("conflict", `workflow ${parsed.workflowId} got another revision concurrently; reload and save again`);
-    }
-    return toRevisionRecord(row);
+  const workflow = await readLiveWorkflow(transaction, parsed.workflowId);
+  if (workflow.headRevisionId !== parsed.parentRevisionId) {
+    throw new RathError(
+      "conflict",
+      `workflow ${parsed.workflowId} changed since it was loaded: expected head revision ${parsed.parentRevisionId ?? "none"}, found ${
+        workflow.headRevisionId ?? "none"
+      }`,
+      { details: { workflowId: parsed.workflowId, expected: parsed.parentRevisionId, actual: workflow.headRevisionId } },
+    );
+  }
+  const row = await insertNextRevision(transaction, parsed);
+  // The head moves only if it is still the parent (PostgreSQL read committed: another save may have won).
+  const moved = await transaction.workflow.updateMany({
+    where: { id: parsed.workflowId, headRevisionId: parsed.parentRevisionId },
+    data: options.keepUpdatedAt === true ? { headRevisionId: row.id, updatedAt: workflow.updatedAt } : { headRevisionId: row.id },
   });
+  if (moved.count !== 1) {
+    throw new RathError("conflict", `workflow ${parsed.workflowId} got another revision concurrently; reload and save again`);
+  }
+  return toRevisionRecord(row);
+}
+
+/** A live workflow's head revision, inside the caller's transaction; null for a deleted workflow or one without revisions. */
+export async function headRevisionIn(transaction: TransactionClient, workflowId: string): Promise<RevisionRecord | null> {
+  const workflow = await transaction.workflow.findUnique({ where: { id: workflowId }, select: { headRevisionId: true, deletedAt: true } });
+  if (workflow === null || workflow.deletedAt !== null || workflow.headRevisionId === null) return null;
+  const row = await transaction.workflowRevision.findUnique({ where: { id: workflow.headRevisionId } });
+  return row === null ? null : toRevisionRecord(row);
 }
 
 /** One revision, or null (a raw read: a worker reads the revision of every run it claims). */

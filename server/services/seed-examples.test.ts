@@ -37,7 +37,7 @@ describeEachDatabase("seedExampleWorkflows", (open) => {
     const { database } = await open();
     await seedExampleWorkflows(database);
     const second = await seedExampleWorkflows(database);
-    expect(second).toEqual({ seeded: false, workflowIds: [] });
+    expect(second).toEqual({ seeded: false, workflowIds: [], laidOut: [] });
     expect(await listWorkflows(database)).toHaveLength(Object.keys(EXAMPLE_SPECS).length);
   });
 
@@ -57,7 +57,7 @@ describeEachDatabase("seedExampleWorkflows", (open) => {
     expect(report.workflowIds).toHaveLength(Object.keys(EXAMPLE_SPECS).length);
     expect((await listWorkflows(database, { limit: 500 })).map((workflow) => workflow.name).sort()).toEqual([...EXAMPLE_NAMES, "mine"].sort());
     // A restart seeds nothing more.
-    expect(await seedExampleWorkflows(database)).toEqual({ seeded: false, workflowIds: [] });
+    expect(await seedExampleWorkflows(database)).toEqual({ seeded: false, workflowIds: [], laidOut: [] });
     expect(await listWorkflows(database, { limit: 500 })).toHaveLength(EXAMPLE_NAMES.length + 1);
   });
 

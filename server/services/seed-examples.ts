@@ -7,18 +7,24 @@
  * and an example is created only when no workflow, live or deleted, has a revision with that message — or, for a
  * database seeded before that marker existed, is named like the example. So restarting never duplicates an example,
  * one the user deleted (workflows are only soft-deleted) or renamed is never brought back, and an example added to a
- * later version of the studio is seeded on its first start.
+ * later version of the studio is seeded on its first start. An example seeded before examples carried a stored layout
+ * gets it then (seed-layouts.ts).
  */
 import type { Database, TransactionClient } from "../db/database";
 import { exclusiveTransaction } from "../db/exclusive-transaction";
 import { findRevisionBySpecHashIn, insertWorkflowWithRevision } from "../db/workflow-store";
+import { addStoredLayouts } from "./seed-layouts";
 import { resolveTemplateSpec, templateLayout, templateSlugs, templateSummary } from "./template-catalog";
 import { compileOrRefuse } from "./workflow-service";
 
-/** What `seedExampleWorkflows` did: whether it created any example, and the ids of the workflows it created (in order). */
+/**
+ * What `seedExampleWorkflows` did: whether it created any example, the ids of the workflows it created (in order),
+ * and of the examples seeded earlier that it gave their stored layout (seed-layouts.ts).
+ */
 export interface SeedReport {
   seeded: boolean;
   workflowIds: string[];
+  laidOut: string[];
 }
 
 /** The first revision message of a seeded example: the marker that it was seeded. */
@@ -34,14 +40,25 @@ function seedOrder(): string[] {
   return [...templateSlugs()].reverse();
 }
 
-/** The slugs already seeded into this database (by their marker, or by name for a database seeded before the marker). */
-async function seededSlugs(transaction: TransactionClient, slugs: readonly string[]): Promise<Set<string>> {
+/**
+ * The examples already seeded into this database, slug -> workflow ids (by their marker, then, for a database seeded
+ * before the marker, by name; oldest first); deleted workflows included.
+ */
+async function seededExamples(transaction: TransactionClient, slugs: readonly string[]): Promise<Map<string, string[]>> {
   const names = new Map(slugs.map((slug) => [templateSummary(slug).name, slug]));
-  const marked = await transaction.workflowRevision.findMany({ where: { message: { in: slugs.map(seedMarker) } }, select: { message: true } });
-  const named = await transaction.workflow.findMany({ where: { name: { in: [...names.keys()] } }, select: { name: true } });
-  const seeded = new Set<string>();
-  for (const slug of slugs) if (marked.some((row) => row.message === seedMarker(slug))) seeded.add(slug);
-  for (const row of named) seeded.add(names.get(row.name) as string);
+  const marked = await transaction.workflowRevision.findMany({
+    where: { message: { in: slugs.map(seedMarker) } },
+    select: { message: true, workflowId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const named = await transaction.workflow.findMany({ where: { name: { in: [...names.keys()] } }, select: { name: true, id: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const seeded = new Map<string, string[]>();
+  const add = (slug: string, workflowId: string) => {
+    const ids = seeded.get(slug) ?? [];
+    if (!ids.includes(workflowId)) seeded.set(slug, [...ids, workflowId]);
+  };
+  for (const slug of slugs) for (const row of marked) if (row.message === seedMarker(slug)) add(slug, row.workflowId);
+  for (const row of named) add(names.get(row.name) as string, row.id);
   return seeded;
 }
 
@@ -50,20 +67,22 @@ const SEED_LOCK = "rath.seed-examples";
 
 /**
  * Creates each example not seeded yet (see the file comment) as a workflow with one revision, laid out as stored
- * (examples/layouts: the editor opens it in that layout at once). A template that calls
+ * (examples/layouts: the editor opens it in that layout at once), and gives the examples seeded earlier without a
+ * layout theirs (seed-layouts.ts). A template that calls
  * another (sub-workflow) reuses that template's live workflow when there is one. Every template is validated before
  * anything is written (`invalid_workflow` names the problem).
  *
  * Safe when several processes seed one database at once (two studios, a studio and a worker): the check and the
  * inserts are one transaction that only one process runs at a time, so the second finds the first's markers and
- * creates nothing — one copy of each example, and no process fails.
+ * creates nothing — one copy of each example, one layout revision, and no process fails.
  */
 export async function seedExampleWorkflows(database: Database): Promise<SeedReport> {
   const slugs = seedOrder();
   for (const slug of slugs) compileOrRefuse(await resolveTemplateSpec(slug, async () => "wf_validation_placeholder"));
   // Everything below is computed inside the transaction, which may run again on a busy SQLite file.
-  const workflowIds = await exclusiveTransaction(database, SEED_LOCK, async (transaction) => {
-    const seeded = await seededSlugs(transaction, slugs);
+  const report = await exclusiveTransaction(database, SEED_LOCK, async (transaction) => {
+    const before = await seededExamples(transaction, slugs);
+    const seeded = new Set(before.keys());
     const ids: string[] = [];
     const created = new Map<string, string>();
     const insert = async (slug: string, message: string): Promise<string> => {
@@ -90,9 +109,12 @@ export async function seedExampleWorkflows(database: Database): Promise<SeedRepo
       return created.get(slug) ?? (seeded.has(slug) ? existing(slug) : seedOne(slug));
     }
     for (const slug of slugs) if (!seeded.has(slug)) await seedOne(slug);
-    return ids;
+    // The spec a template resolves to here: its sub-workflow references name the workflows seeded for them.
+    const seededIdOf = async (slug: string) => created.get(slug) ?? before.get(slug)?.[0] ?? `unseeded:${slug}`;
+    const templateHashOf = async (slug: string) => compileOrRefuse(await resolveTemplateSpec(slug, seededIdOf)).plan.hash;
+    return { workflowIds: ids, laidOut: await addStoredLayouts(transaction, before, templateHashOf) };
   });
-  return { seeded: workflowIds.length > 0, workflowIds };
+  return { seeded: report.workflowIds.length > 0, ...report };
 }
 
 const KEY = Symbol.for("rath.examplesSeeded");
@@ -124,6 +146,7 @@ export async function seedExamplesAtStart(open: () => Promise<Database>, log: Pi
   try {
     const report = await ensureExamplesSeeded(await open());
     if (report.seeded) log.info(`[rath] seeded ${report.workflowIds.length} example workflow(s)`);
+    if (report.laidOut.length > 0) log.info(`[rath] gave ${report.laidOut.length} example workflow(s) seeded earlier their stored layout`);
     return report;
   } catch (error) {
     log.error(`[rath] the example workflows were not seeded at start (the home page tries again): ${error instanceof Error ? error.message : String(error)}`);
