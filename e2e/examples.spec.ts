@@ -63,3 +63,12 @@ test("the memory example recalls in a later run what an earlier run was told", a
   await expect(recall.getByTestId("memory-hit")).toContainText(fact);
   await page.screenshot({ path: "test-results/screenshots/run-memory.png", fullPage: false });
 });
+
+test("the MCP template runs on the production build: the filesystem server starts from the installed package and the answer names the folder's files", async ({ page }) => {
+  // The server bundle must not turn the MCP server's entry point into a bundler module id (it once became "239787").
+  await startRunFromHome(page, "MCP file reader", "List the files, then read the release notes and tell me what changed.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("run-errors")).toHaveCount(0);
+  // What the server's list_directory answered (the output preview stops after it).
+  await expect(page.getByTestId("run-output")).toContainText("The folder holds: README.md release-notes.md.");
+});

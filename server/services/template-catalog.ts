@@ -10,7 +10,6 @@
  *   directory of sample files next to the database, created with its files when missing).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { RathError } from "../../runtime/errors";
 import type { WorkflowLayout } from "../../runtime/workflow-spec/workflow-layout";
@@ -101,7 +100,6 @@ export function templateLayout(slug: string): WorkflowLayout {
 }
 
 const TEMPLATE_REFERENCE = /^template:([a-z0-9-]+)$/;
-const require = createRequire(import.meta.url);
 
 /** The directory of sample files the MCP template's filesystem server may read (created with its files). */
 export function templateFilesDirectory(): string {
@@ -121,10 +119,20 @@ export function templateFilesDirectory(): string {
   return directory;
 }
 
+/**
+ * The installed `@modelcontextprotocol/server-filesystem` entry point, resolved by Node at run time. The production
+ * bundler rewrites `require.resolve` (also through `createRequire`) into its own module id, or into a stub that
+ * throws, neither of which node can start; `process.getBuiltinModule` is not seen by it.
+ */
+function filesystemServerEntry(): string {
+  const nodeModule = process.getBuiltinModule("node:module");
+  return nodeModule.createRequire(import.meta.url).resolve("@modelcontextprotocol/server-filesystem/dist/index.js");
+}
+
 function resolveString(value: string): string {
   return value
     .replaceAll("${node}", process.execPath)
-    .replaceAll("${mcp:server-filesystem}", require.resolve("@modelcontextprotocol/server-filesystem/dist/index.js"))
+    .replaceAll("${mcp:server-filesystem}", value.includes("${mcp:server-filesystem}") ? filesystemServerEntry() : "")
     .replaceAll("${files}", value.includes("${files}") ? templateFilesDirectory() : "");
 }
 
