@@ -2,11 +2,12 @@
  * The canvas at scale: a 300-node workflow opens fitted with the zoom kept between 50 % and 100 %, validates on
  * the server (the spec travels by POST), and below 45 % zoom nodes draw their far look (name and status only); a
  * template opens with its names at 11 px or more on screen: whole on a laptop (30 % or more, and the names stay that
- * size zooming in through the middle range), on a phone at 30 % or more on its Input node, whole one click away.
+ * size zooming in through the middle range), on a phone at 30 % or more on its Input node, whole one click away. At
+ * the middle look a name reads whole on up to two lines (a longer one is cut, whole in its title), nodes apart.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { benchWorkflow } from "../bench/canvas-workflow";
-import { createWorkflow, openEditor, seedExamples, workflowIdByName } from "./canvas-helpers";
+import { createWorkflow, openEditor, relabel, seedExamples, workflowIdByName } from "./canvas-helpers";
 
 async function zoomOf(page: Page): Promise<number> {
   const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
@@ -117,4 +118,62 @@ test("at 1280 px a template opens whole at 30 % or more with names 11 px or more
     expect(await smallestTitleOnScreen(page), `names at ${Math.round(zoom * 100)} %`).toBeGreaterThanOrEqual(11);
   }
   expect(middleStops.length).toBeGreaterThanOrEqual(2);
+});
+
+/** Each node name as drawn: its text, whether all of it shows (nothing clamped or cut), its line count and its title. */
+async function drawnNames(page: Page): Promise<{ name: string; whole: boolean; lines: number; title: string | null }[]> {
+  return page.locator("[data-node-title]").evaluateAll((elements) =>
+    elements.map((element) => ({
+      name: element.textContent ?? "",
+      whole: element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1,
+      lines: Math.round(element.clientHeight / Number.parseFloat(window.getComputedStyle(element).lineHeight)),
+      title: element.getAttribute("title"),
+    })),
+  );
+}
+
+/** Pairs of nodes whose boxes on screen overlap. */
+async function overlappingNodes(page: Page): Promise<string[]> {
+  const boxes = await page.locator('[data-testid="canvas-node"]').evaluateAll((elements) =>
+    elements.map((element) => ({ id: element.getAttribute("data-node-id") ?? "", box: element.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number } })),
+  );
+  const pairs: string[] = [];
+  for (const [index, a] of boxes.entries()) {
+    for (const b of boxes.slice(index + 1)) {
+      if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom) pairs.push(`${a.id}/${b.id}`);
+    }
+  }
+  return pairs;
+}
+
+test("at the middle look a long name wraps onto two lines and reads whole, a longer one is cut with its whole name in its title; no nodes overlap", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const workflowId = await workflowIdByName(page, "Support triage loop");
+  await openEditor(page, workflowId);
+  await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(6);
+  // Into the low end of the middle look, where names are drawn largest (about 25 px) and wrap the most.
+  const pane = await page.locator(".react-flow__pane").boundingBox();
+  if (pane === null) throw new Error("no pane");
+  await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+  for (let step = 0; step < 30 && (await zoomOf(page)) < 0.45; step++) {
+    const before = await zoomOf(page);
+    await page.mouse.wheel(0, -40);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(before);
+  }
+  expect(await zoomOf(page)).toBeLessThan(0.55);
+  await expect(page.locator('[data-testid="canvas-node"][data-far="true"]')).toHaveCount(0);
+  const names = await drawnNames(page);
+  expect(names.map(({ name, whole, title }) => ({ name, whole, title }))).toEqual(
+    ["Support request", "Triage", "Resolved?", "Specialist", "Wrap-up", "Customer reply"].map((name) => ({ name, whole: true, title: name })),
+  );
+  expect(Math.max(...names.map((name) => name.lines))).toBe(2);
+  expect(await overlappingNodes(page)).toEqual([]);
+
+  // A name too long for two lines ends cut, the whole of it in the title.
+  const long = "Escalate to the on-call engineer while the customer is still waiting";
+  await relabel(page, "specialist", long);
+  const specialist = page.locator('[data-node-id="specialist"] [data-node-title]');
+  await expect(specialist).toHaveAttribute("title", long);
+  expect((await drawnNames(page)).find((name) => name.name === long)).toMatchObject({ whole: false, lines: 2 });
+  expect(await overlappingNodes(page)).toEqual([]);
 });

@@ -1,9 +1,11 @@
 /**
  * The canvas view: dark mode follows the OS and the header's toggle (system → light → dark → system, kept across a
  * reload), the canvas's own colours switching with it; the minimap draws every node; a dragged node snaps to the
- * 16 px grid; Shift+1 and the Fit View control bring every node back into view after a pan.
+ * 16 px grid; Shift+1 and the Fit View control bring every node back into view after a pan; a node's edge has 3:1
+ * contrast against the canvas (light and dark) and stays about a pixel wide on screen zoomed out.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { contrastRatio } from "../components/ui/contrast-ratio";
 import { canvasNode as node, createWorkflow, exportCanvas, linearSpec, openEditor, seedExamples } from "./canvas-helpers";
 
 test.beforeAll(async ({ browser }) => seedExamples(browser));
@@ -77,5 +79,40 @@ test("the minimap draws every node; a drag snaps to the grid; Shift+1 and Fit Vi
     await fit();
     // Whole, up to float error: at a fractional zoom a node flush with the padding can read 0.9999999 in view.
     for (const id of ["input", "agent", "output"]) await expect(node(page, id)).toBeInViewport({ ratio: 0.999 });
+  }
+});
+
+/** A node's edge as drawn: the contrast of its colours (border, outline) with the canvas, and its width on screen. */
+async function drawnEdge(page: Page, id: string): Promise<{ contrast: number; outlineContrast: number; screenWidth: number }> {
+  const drawn = await node(page, id).evaluate((element) => {
+    const style = window.getComputedStyle(element);
+    const canvas = window.getComputedStyle(document.querySelector(".react-flow__background") as Element).backgroundColor;
+    const zoom = element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth;
+    const outline = style.outlineStyle === "none" ? 0 : Number.parseFloat(style.outlineWidth);
+    return { border: style.borderTopColor, outline: style.outlineColor, canvas, screenWidth: (Number.parseFloat(style.borderTopWidth) + outline) * zoom };
+  });
+  return { contrast: contrastRatio(drawn.border, drawn.canvas), outlineContrast: contrastRatio(drawn.outline, drawn.canvas), screenWidth: drawn.screenWidth };
+}
+
+test("a node's edge has 3:1 contrast against the canvas in light and dark, and is about a pixel wide on screen in the far look", async ({ page }) => {
+  const { spec, layout } = linearSpec("edges");
+  const workflowId = await createWorkflow(page.request, "E2E node edges", spec, layout);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openEditor(page, workflowId);
+    await expect.poll(() => canvasIsDark(page)).toBe(scheme === "dark");
+    await expect(node(page, "agent")).not.toHaveAttribute("data-far", "true");
+    expect((await drawnEdge(page, "agent")).contrast, scheme).toBeGreaterThanOrEqual(3);
+    // Zoomed out to the far look, where a 1 px border alone is a fraction of a pixel on screen.
+    for (let step = 0; step < 10 && (await node(page, "agent").getAttribute("data-far")) !== "true"; step++) {
+      await page.getByRole("button", { name: "Zoom Out" }).click();
+    }
+    await page.getByRole("button", { name: "Zoom Out" }).click();
+    await expect(node(page, "agent")).toHaveAttribute("data-far", "true");
+    const far = await drawnEdge(page, "agent");
+    expect(far.contrast, scheme).toBeGreaterThanOrEqual(3);
+    expect(far.outlineContrast, scheme).toBeGreaterThanOrEqual(3);
+    expect(far.screenWidth, scheme).toBeGreaterThanOrEqual(0.8);
+    expect(far.screenWidth, scheme).toBeLessThanOrEqual(2);
   }
 });

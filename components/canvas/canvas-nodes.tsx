@@ -6,9 +6,10 @@
  * `data`; nothing here reads the canvas store. Below FAR_ZOOM a node draws its far look (icon, name and run
  * status; no summary rows or port labels), its name in 32–38 px type on up to two lines so it still reads at the
  * zoom a template opens at (about 11 px on screen at 30 %); from FAR_ZOOM to MID_ZOOM its middle look, the full card
- * with the name grown against the zoom in place of the type line. Within a look the name's size follows the zoom in
- * CSS (canvas.css, zoom-variable.tsx); each node subscribes to its look only, so it redraws when the zoom crosses a
- * look's line, not on every zoom step.
+ * with the name grown against the zoom in place of the type line, wrapped on up to two lines (then cut, the whole
+ * name in its title). Within a look the name's size follows the zoom in CSS (canvas.css, zoom-variable.tsx); each
+ * node subscribes to its look only, so it redraws when the zoom crosses a look's line, not on every zoom step. A
+ * node's edge is `--rath-node-line` (3:1 against the canvas), about a pixel wide on screen however far out.
  */
 import { Handle, Position, useStore, type NodeProps, type NodeTypes, type ReactFlowState } from "@xyflow/react";
 import { TriangleAlert } from "lucide-react";
@@ -89,6 +90,8 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   const diff = data.diff === undefined ? null : DIFF_LOOK[data.diff];
   const hasProblems = data.problems.length > 0;
   const ring = diff?.ring ?? status?.color ?? (hasProblems ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : undefined);
+  // Without a ring, the edge is thickened to about a screen pixel when zoomed out (canvas.css `.rath-node-edge`).
+  const edge = ring === undefined ? "rath-node-edge" : "";
   const look = useStore(lookOf);
   // What the tests and the run overlay read, the same in both looks.
   const testAttributes = {
@@ -104,19 +107,19 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
       <div
         {...testAttributes}
         data-far="true"
-        className="relative flex w-[232px] items-center rounded-xl border bg-surface px-2.5 py-2.5"
-        style={{ borderColor: ring ?? "var(--rath-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
+        className={`relative flex w-[232px] items-center rounded-xl border bg-surface px-2.5 py-2.5 ${edge}`}
+        style={{ borderColor: ring ?? "var(--rath-node-line)", boxShadow: ring !== undefined ? `0 0 0 ${selected ? 3 : 2}px ${ring}` : undefined }}
       >
         {/* Icon and status ride on the corners as badges, so the name has the whole width: at 32 px a word of ten
             letters ("Specialist") fits on its line instead of breaking mid-word. The name comes first. */}
-        <span className="rath-node-title-far line-clamp-2 min-w-0 flex-1 font-semibold break-words text-ink" data-node-title="">
+        <span className="rath-node-title-far line-clamp-2 min-w-0 flex-1 font-semibold break-words text-ink" title={data.name} data-node-title="">
           {data.name}
         </span>
-        <span className="absolute -top-4 -left-4 grid size-10 place-items-center rounded-full border bg-surface" style={{ borderColor: "var(--rath-line)" }}>
+        <span className="absolute -top-4 -left-4 grid size-10 place-items-center rounded-full border border-node-line bg-surface">
           <Icon className="size-7" style={{ color: info.tone }} aria-hidden="true" />
         </span>
         {status !== null && StatusIcon !== undefined ? (
-          <span className="absolute -top-4 -right-4 grid size-10 place-items-center rounded-full border bg-surface" style={{ borderColor: "var(--rath-line)" }}>
+          <span className="absolute -top-4 -right-4 grid size-10 place-items-center rounded-full border border-node-line bg-surface">
             <StatusIcon className="size-7" style={{ color: status.color }} aria-label={status.label} />
           </span>
         ) : null}
@@ -127,33 +130,36 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
   return (
     <div
       {...testAttributes}
-      className={`group w-[232px] rounded-xl border bg-surface text-left shadow-sm transition-shadow ${selected ? "shadow-md" : ""} ${diff?.dashed ? "border-dashed opacity-80" : ""}`}
+      className={`group relative w-[232px] rounded-xl border bg-surface text-left shadow-sm transition-shadow ${selected ? "shadow-md" : ""} ${diff?.dashed ? "border-dashed opacity-80" : ""} ${edge}`}
       style={{
-        borderColor: ring ?? "var(--rath-line)",
+        borderColor: ring ?? "var(--rath-node-line)",
         boxShadow: ring !== undefined ? `0 0 0 ${selected ? 2 : 1}px ${ring}` : undefined,
       }}
     >
       <div className="flex items-center gap-2 px-3 pt-2.5 pb-2">
-        <span
-          className="grid size-7 shrink-0 place-items-center rounded-lg"
-          style={{ color: info.tone, background: `color-mix(in oklab, ${info.tone} 14%, transparent)` }}
-          aria-hidden="true"
-        >
-          <Icon className="size-4" />
-        </span>
         {look === "mid" ? (
-          <div className="rath-node-title-mid min-w-0 flex-1 truncate font-semibold text-ink" title={data.name} data-node-title="">
+          // The name has the whole width (the icon rides on the corner): at 26 px a ten-letter word fits on a line.
+          <div className="rath-node-title-mid line-clamp-2 min-w-0 flex-1 font-semibold break-words text-ink" title={data.name} data-node-title="">
             {data.name}
           </div>
         ) : (
-          <div className="min-w-0 flex-1">
-            <div className="truncate text-[13px] leading-[16px] font-semibold text-ink" title={data.name} data-node-title="">
-              {data.name}
+          <>
+            <span
+              className="grid size-7 shrink-0 place-items-center rounded-lg"
+              style={{ color: info.tone, background: `color-mix(in oklab, ${info.tone} 14%, transparent)` }}
+              aria-hidden="true"
+            >
+              <Icon className="size-4" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="truncate text-[13px] leading-[16px] font-semibold text-ink" title={data.name} data-node-title="">
+                {data.name}
+              </div>
+              <div className="truncate text-[11px] leading-[14px] text-faint">
+                {info.title} · <span className="font-mono">{id}</span>
+              </div>
             </div>
-            <div className="truncate text-[11px] leading-[14px] text-faint">
-              {info.title} · <span className="font-mono">{id}</span>
-            </div>
-          </div>
+          </>
         )}
         {hasProblems ? (
           <span
@@ -199,6 +205,11 @@ function NodeCard({ id, data, selected, type }: NodeProps<CanvasFlowNode>) {
           data-testid="node-diff-mark"
         >
           {diff.label}
+        </span>
+      ) : null}
+      {look === "mid" ? (
+        <span className="absolute -top-5 -left-5 grid size-8 place-items-center rounded-full border border-node-line bg-surface" aria-hidden="true">
+          <Icon className="size-5" style={{ color: info.tone }} />
         </span>
       ) : null}
       <PortHandles type={type} nodeId={id} labels />

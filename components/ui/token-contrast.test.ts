@@ -1,10 +1,12 @@
 /**
- * The text tokens of app/globals.css meet WCAG AA (4.5:1 for normal text) on every surface they are used on, in
+ * The text tokens of app/globals.css meet WCAG AA (4.5:1 for normal text) on every surface they are used on, and a
+ * canvas node's edge (`node-line`) 3:1 (non-text contrast) against the canvas around it and the node's surface, in
  * the light theme and the dark one. Read from the stylesheet itself, so changing a colour there is checked here.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { contrastRatio as contrast } from "./contrast-ratio";
 
 const CSS = readFileSync(path.join(process.cwd(), "app", "globals.css"), "utf8");
 
@@ -15,20 +17,6 @@ function tokens(selector: string): Record<string, string> {
   return Object.fromEntries([...block.matchAll(/--rath-([a-z-]+):\s*(#[0-9a-f]{6});/gi)].map((match) => [match[1] as string, (match[2] as string).toLowerCase()]));
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((offset) => {
-    const channel = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two colours. */
-function contrast(foreground: string, background: string): number {
-  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
 const TEXT = ["ink", "muted", "faint"];
 const SURFACES = ["canvas", "surface", "raised", "sunken", "accent-soft"];
 
@@ -36,6 +24,7 @@ describe("text colour tokens", () => {
   it("computes contrast as WCAG does", () => {
     expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
     expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+    expect(contrast("rgb(119, 119, 119)", "rgba(255, 255, 255, 1)")).toBeCloseTo(4.48, 2);
   });
 
   for (const [theme, selector] of [
@@ -56,6 +45,21 @@ describe("text colour tokens", () => {
         }
       }
       expect(failures).toEqual([]);
+    });
+  }
+});
+
+describe("the canvas node's edge", () => {
+  for (const [theme, selector] of [
+    ["light", ":root"],
+    ["dark", ".dark"],
+  ] as const) {
+    it(`reaches 3:1 against the canvas and a node's surface in the ${theme} theme`, () => {
+      const palette = tokens(selector);
+      expect(palette["node-line"], `--rath-node-line in ${selector}`).toBeDefined();
+      for (const surface of ["canvas", "surface"]) {
+        expect(contrast(palette["node-line"] as string, palette[surface] as string), `node-line on ${surface}`).toBeGreaterThanOrEqual(3);
+      }
     });
   }
 });
