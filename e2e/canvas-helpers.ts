@@ -76,6 +76,31 @@ export function canvasNode(page: Page, id: string) {
   return page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
 }
 
+/** The canvas's zoom, read from React Flow's viewport transform. */
+export async function zoomOf(page: Page): Promise<number> {
+  const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
+  const match = /scale\(([\d.]+)\)/.exec(transform);
+  if (match === null) throw new Error(`no scale in ${transform}`);
+  return Number(match[1]);
+}
+
+/** Whether each of the elements `selector` finds lies inside the canvas pane (to a pixel). */
+export async function insidePane(page: Page, selector: string): Promise<boolean> {
+  const pane = await page.locator(".react-flow__pane").boundingBox();
+  if (pane === null) throw new Error("no pane");
+  const boxes = await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
+  return boxes.length > 0 && boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1);
+}
+
+/** Whether the canvas's view stands still: the same transform two animation frames apart (no fit or zoom animating). */
+export async function viewSettled(page: Page): Promise<boolean> {
+  return page.locator(".react-flow__viewport").evaluate(async (element) => {
+    const before = (element as HTMLElement).style.transform;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return (element as HTMLElement).style.transform === before;
+  });
+}
+
 /** Input → Agent → Output on the scripted provider, laid out left to right. */
 export function linearSpec(name: string, instructions = "Answer.") {
   return {

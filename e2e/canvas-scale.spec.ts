@@ -7,14 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { benchWorkflow } from "../bench/canvas-workflow";
-import { createWorkflow, openEditor, relabel, seedExamples, workflowIdByName } from "./canvas-helpers";
-
-async function zoomOf(page: Page): Promise<number> {
-  const transform = await page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
-  const match = /scale\(([\d.]+)\)/.exec(transform);
-  if (match === null) throw new Error(`no scale in ${transform}`);
-  return Number(match[1]);
-}
+import { createWorkflow, insidePane, openEditor, relabel, seedExamples, workflowIdByName, zoomOf } from "./canvas-helpers";
 
 test.beforeAll(async ({ browser }) => seedExamples(browser));
 
@@ -64,14 +57,6 @@ async function smallestTitleOnScreen(page: Page): Promise<number> {
   const sizes = await page.locator("[data-node-title]").evaluateAll((elements) => elements.map((element) => Number.parseFloat(window.getComputedStyle(element).fontSize)));
   if (sizes.length === 0) throw new Error("no node names");
   return Math.round(Math.min(...sizes) * zoom * 10) / 10;
-}
-
-/** Whether each of `locator`'s elements lies inside the canvas pane. */
-async function insidePane(page: Page, selector: string): Promise<boolean> {
-  const pane = await page.locator(".react-flow__pane").boundingBox();
-  if (pane === null) throw new Error("no pane");
-  const boxes = await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })));
-  return boxes.length > 0 && boxes.every((box) => box.left >= pane.x - 1 && box.right <= pane.x + pane.width + 1 && box.top >= pane.y - 1 && box.bottom <= pane.y + pane.height + 1);
 }
 
 test("on a 390 px phone a template opens readable (30 % or more, names 11 px or more on screen) on its Input node; Fit View shows it whole", async ({ page }) => {

@@ -32,7 +32,7 @@ import { ConnectionHint } from "./connection-hint";
 import { verdictFor } from "./connection-rules-client";
 import { nodeData, projectEdges, projectNodes, type CanvasFlowEdge, type CanvasFlowNode, type CanvasNodeData, type Decorations, type MeasuredSizes } from "./flow-projection";
 import { NODE_CATALOG } from "./node-catalog";
-import { openFit } from "./open-view";
+import { FIT_VIEW, openFit } from "./open-view";
 import { ZoomVariable } from "./zoom-variable";
 import "./canvas.css";
 
@@ -255,7 +255,7 @@ export function CanvasFlow({ decorations }: CanvasFlowProps) {
           maskColor="color-mix(in oklab, var(--rath-canvas) 70%, transparent)"
           className="!hidden !rounded-lg !border !border-line !bg-surface sm:!block"
         />
-        <Controls showInteractive={false} className="!rounded-lg !border !border-line !shadow-sm" />
+        <Controls showInteractive={false} fitViewOptions={FIT_VIEW} className="!rounded-lg !border !border-line !shadow-sm" />
         <ConnectionHint />
         <ZoomVariable />
       </ReactFlow>

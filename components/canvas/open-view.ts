@@ -1,10 +1,10 @@
 /**
- * How the editor opens a workflow: React Flow's fit-view options for the first view. Fitted, never blown up past
- * 100 %. A big workflow (a 300-node graph) keeps the zoom at 50 % or more and opens readable on its middle instead of
- * as a grid of specks. A small one opens at 30 % or more, where the far look's names read at about 11 px
- * (canvas-nodes.tsx): whole in a laptop's pane; in a phone's pane, where a whole template would be 17–21 % and
- * unreadable, fitted to the pane's width from its left end — where the Input node is, the session flowing left to
- * right — with Fit View one click away.
+ * How the editor fits a workflow into view: React Flow's fit-view options for the first view, and Fit View's after.
+ * The first view is fitted, never blown up past 100 %. A big workflow (a 300-node graph) keeps the zoom at 50 % or
+ * more and opens readable on its middle instead of as a grid of specks. A small one opens at 30 % or more, where the
+ * far look's names read at about 11 px (canvas-nodes.tsx): whole in a laptop's pane; in a phone's pane, where a whole
+ * template would be 17–21 % and unreadable, fitted to the pane's width from its left end — where the Input node is,
+ * the session flowing left to right — with Fit View one click away.
  */
 import type { NodePosition } from "../../runtime/workflow-spec/workflow-layout";
 import { NODE_SIZE } from "./auto-layout";
@@ -17,6 +17,12 @@ export const WIDE_PANE = 600;
 export const OPEN_MIN_ZOOM = 0.3;
 
 const PADDING = 0.2;
+
+/**
+ * Fit View after the first view — the control, Shift+1 and after Auto-layout alike: the first view's padding, never
+ * past 110 % (React Flow's own control would use its default padding and zoom up to the canvas's 200 %).
+ */
+export const FIT_VIEW = { padding: PADDING, maxZoom: 1.1, duration: 300 } as const;
 
 /** Fit-view options of the first view (React Flow's `fitViewOptions`). */
 export interface OpenFit {

@@ -26,7 +26,7 @@ import { warmUpLayout } from "./layout-warm-up";
 import { clearDraft, readDraft } from "./draft-storage";
 import { EditorToolbar } from "./editor-toolbar";
 import { NO_DECORATIONS, type Decorations } from "./flow-projection";
-import { openFit } from "./open-view";
+import { FIT_VIEW, openFit } from "./open-view";
 import { NodePalette } from "./node-palette";
 import { indexProblems, problemDecorations } from "./problem-index";
 import { ProblemsPanel } from "./problems-panel";
@@ -243,7 +243,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
       });
       store.getState().moveNodes(result.positions);
       setLastLayout((previous) => ({ ms: Math.round(result.elapsedMs), thread: result.thread, count: (previous?.count ?? 0) + 1 }));
-      window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2, duration: 300, maxZoom: 1.1 }));
+      window.requestAnimationFrame(() => void flow.fitView(FIT_VIEW));
     } catch (error) {
       toast.error("Auto-layout failed", { description: error instanceof Error ? error.message : String(error) });
     }
@@ -336,7 +336,7 @@ function EditorBody({ workflow, head }: WorkflowEditorProps) {
     paste: pasteText,
     duplicate,
     autoLayout: () => void runAutoLayout(),
-    fitView: () => void flow.fitView({ padding: 0.2, duration: 300, maxZoom: 1.1 }),
+    fitView: () => void flow.fitView(FIT_VIEW),
     openPalette: () => setPaletteOpen(true),
     openHelp: () => setHelpOpen(true),
   };
