@@ -3,10 +3,14 @@
  * 300-node, 400-edge workflow (canvas-workflow.ts). Prints a table: time to the canvas's first render (navigation
  * start to the first node painted, and to every node in view painted), p50/p95 frame time while dragging a node
  * and while panning (requestAnimationFrame intervals recorded in the page), and ELK auto-layout time in its web
- * worker (the worker's own clock) plus the wall time until the new positions are applied.
+ * worker (the worker's own clock) plus the wall time until the new positions are applied. Auto-layout is clicked as
+ * a user would: once the layout worker is warm (the editor warms it up when a big workflow opens) and the view has
+ * settled after the previous click (its re-render and 300 ms fit animation would otherwise share the 2 cores with
+ * the next layout).
  *
  * Needs `npm run build` first. Starts `node bin/rath-serve.mjs start` on BENCH_PORT (default 3105) with a fresh
- * SQLite file, or uses BENCH_BASE_URL when given. `--json` prints one JSON line per measure.
+ * SQLite file, or uses BENCH_BASE_URL when given. `--json` prints one JSON line per measure; `--loads N` (default 5)
+ * and `--layouts N` (default 3) set the repetitions, to keep a run short on a shared machine.
  */
 import { chromium, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +20,14 @@ import path from "node:path";
 import { benchWorkflow } from "./canvas-workflow";
 
 const TARGETS = { first_render_ms: 1500, drag_frame_p95_ms: 20, pan_frame_p95_ms: 20, elk_layout_ms: 1000 } as const;
-const SAMPLES = 5;
+
+/** The value of `--name N` on the command line, or `fallback`. */
+function countOption(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? fallback : Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of 1 or more`);
+  return value;
+}
 
 interface Row {
   name: string;
@@ -103,6 +114,20 @@ async function firstRender(page: Page, url: string): Promise<{ first: number; se
   });
 }
 
+/** Waits until the canvas's view stands still over two frames (no fit animating, nothing moving it). */
+async function waitForSettledView(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const settled = await page.evaluate(async () => {
+      const viewport = document.querySelector<HTMLElement>(".react-flow__viewport");
+      const before = viewport?.style.transform;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return viewport !== null && viewport.style.transform === before;
+    });
+    if (settled) return;
+  }
+  throw new Error("the canvas view did not settle");
+}
+
 async function startFrameRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = { frames: [] as number[], last: performance.now(), on: true };
@@ -144,6 +169,8 @@ async function gesture(page: Page, x: number, y: number, dx: number, dy: number,
 
 async function main(): Promise<void> {
   const json = process.argv.includes("--json");
+  const loads = countOption("loads", 5);
+  const layouts = countOption("layouts", 3);
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
@@ -163,7 +190,7 @@ async function main(): Promise<void> {
 
     const first: number[] = [];
     const settled: number[] = [];
-    for (let sample = 0; sample < SAMPLES; sample++) {
+    for (let sample = 0; sample < loads; sample++) {
       const result = await firstRender(page, url);
       first.push(result.first);
       settled.push(result.settled);
@@ -189,7 +216,9 @@ async function main(): Promise<void> {
     const appliedMs: number[] = [];
     const editor = page.getByTestId("workflow-editor");
     let thread = "";
-    for (let sample = 0; sample < 3; sample++) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="workflow-editor"]')?.getAttribute("data-layout-warm") === "true", undefined, { timeout: 60_000 });
+    for (let sample = 0; sample < layouts; sample++) {
+      await waitForSettledView(page);
       const before = Number(await editor.getAttribute("data-layout-count"));
       const started = Date.now();
       await page.getByTestId("auto-layout").click();
