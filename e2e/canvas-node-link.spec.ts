@@ -4,6 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { chainSpec, trpcMutation, waitForStatus, type StartedRun } from "./run-view-fixtures";
+import { fitWholeGraph } from "./graph-view";
 
 // The studio seeds its examples on the first visit of an empty database; visiting first keeps that true for the
 // specs after this one (the workflows made here would otherwise count as the user's own).
@@ -31,6 +32,7 @@ test("Open node leads to the producing node at the run's revision, read-only, se
   expect(head.number).toBe(created.head.number + 1);
 
   await page.goto(`/runs/${started.run.id}`);
+  await fitWholeGraph(page);
   await page.locator('[data-testid="graph-node"][data-node-id="step2"]').first().click();
   const link = page.getByTestId("canvas-node-link");
   await expect(link).toHaveAttribute("href", `/workflows/${workflowId}?revision=${created.head.id}&node=step2`);

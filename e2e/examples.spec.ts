@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { exampleNames, selectedGraphNode, startRunFromHome } from "./helpers";
 import { trpcMutation, trpcQuery } from "./trpc";
+import { fitWholeGraph } from "./graph-view";
 
 // First in this file, before any page is opened: the examples come from the server's start, not from the home page.
 test("the server seeds the examples when it starts: the API lists them before any page was opened, next to an API-made workflow", async ({ request }) => {
@@ -13,6 +14,7 @@ test("the server seeds the examples when it starts: the API lists them before an
 test("the fork/merge example shows two forks merged into one session", async ({ page }) => {
   await startRunFromHome(page, "Fork/merge research", "Compare SQLite and PostgreSQL.");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await fitWholeGraph(page);
   await expect(page.locator('[data-testid="graph-node"][data-lineage-kind="op_fork"]')).toHaveCount(2);
   const merge = page.locator('[data-testid="graph-node"][data-lineage-kind="op_merge"]');
   await expect(merge).toHaveCount(1);
@@ -31,6 +33,7 @@ test("the selector example shows the router's route decision", async ({ page }) 
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
   // A graph this small draws every session (no chain folds the router away).
   await expect(page.getByTestId("graph-chain")).toHaveCount(0);
+  await fitWholeGraph(page);
   const router = page.locator('[data-testid="graph-node"][data-node-id="router"]').first();
   await router.click();
   await expect(router).toHaveAttribute("data-selected", "true");
@@ -46,6 +49,7 @@ test("the memory example recalls in a later run what an earlier run was told", a
   const fact = `My parcel code is ${Date.now()}.`;
   await startRunFromHome(page, "Notes with memory", fact);
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await fitWholeGraph(page);
   const loop = page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]');
   await loop.click();
   // The first run finds nothing to recall; it remembers its answer and commits the message.
@@ -56,6 +60,7 @@ test("the memory example recalls in a later run what an earlier run was told", a
 
   await startRunFromHome(page, "Notes with memory", "What is my parcel code?");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
+  await fitWholeGraph(page);
   await page.locator('[data-testid="graph-node"][data-node-id="assistant"][data-lineage-kind="op_session_loop"]').click();
   const recall = page.getByTestId("chunk-list").locator('[data-testid="chunk"][data-kind="memory"]').first();
   await expect(recall).toContainText("recall · notes · query: What is my parcel code?");

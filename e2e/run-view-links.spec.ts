@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { chainSpec, MODELS, runDatabaseFixture, scriptedProviderForSpec, sessionGraph, trpcMutation, waitForStatus, type StartedRun } from "./run-view-fixtures";
+import { fitWholeGraph } from "./graph-view";
 
 const PROVIDER = scriptedProviderForSpec("e2e-links");
 
@@ -26,6 +27,7 @@ test("timeline and graph are linked: hovering one highlights the other", async (
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "ended");
   await expect(page.getByTestId("session-graph")).toHaveAttribute("data-session-count", String(graph.sessions.length));
   await expect(page.getByTestId("graph-chain")).toHaveCount(0);
+  await fitWholeGraph(page);
 
   // Each step's row names the sessions it produced; the first and second steps' are drawn as their own nodes.
   const first = timelineRow(page, "step1");

@@ -7,6 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
+import { fitWholeGraph, graphZoom, nodeInPane, nodeLefts } from "./graph-view";
 import { selectedGraphNode, startRunFromHome } from "./helpers";
 import { chainSpec, failingBranchSpec, MODELS, registerProvider, runDatabaseFixture, sessionGraph, startScriptedModel, trpcMutation, trpcQuery, waitForStatus, type GraphSession, type StartedRun } from "./run-view-fixtures";
 
@@ -40,6 +41,8 @@ test("fork/merge: every fork and merge edge has exactly the parents sessions.gra
   const operated = graph.sessions.filter((session) => session.lineage.lineage_kind === "op_fork" || session.lineage.lineage_kind === "op_merge");
   expect(operated.filter((session) => session.lineage.lineage_kind === "op_fork")).toHaveLength(2);
   expect(operated.filter((session) => session.lineage.lineage_kind === "op_merge")).toHaveLength(1);
+  // The graph opens readable, on its start; its edges are drawn once their nodes are in view.
+  await fitWholeGraph(page);
   for (const session of operated) {
     const edges = page.locator(`[data-testid="graph-edge"][data-target="${session.id}"]`);
     await expect(edges).toHaveCount(new Set(session.lineage.parent_session_ids).size);
@@ -114,8 +117,25 @@ test("a slowed run grows live on the page without a reload", async ({ page }) =>
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-session-count", "data-status", "data-next-steps"] });
   });
   await page.getByTestId("pending-approval").getByTestId("approve-button").click();
+  // While it runs the view follows the newest session; a pan stops that, and "Follow" resumes it.
+  const graphView = page.getByTestId("session-graph");
+  await expect(graphView).toHaveAttribute("data-following", "true");
+  const pane = await graphView.boundingBox();
+  if (pane === null) throw new Error("the graph has no box");
+  await page.mouse.move(pane.x + pane.width / 2, pane.y + 30);
+  await page.mouse.down();
+  await page.mouse.move(pane.x + pane.width / 2 + 120, pane.y + 60, { steps: 4 });
+  await page.mouse.up();
+  await expect(graphView).toHaveAttribute("data-following", "false");
+  await page.getByTestId("graph-follow").click();
+  await expect(graphView).toHaveAttribute("data-following", "true");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "ended");
+  // The newest session stayed in view, at a readable zoom (names of 12 px at ≥ 0.92: ≥ 11 px on screen).
+  const grown = await sessionGraph(page.request, runId);
+  const newest = drawnSessions(grown.sessions).at(-1) as GraphSession;
+  await expect.poll(() => nodeInPane(page, newest.id)).toBe(true);
+  expect(await graphZoom(page)).toBeGreaterThanOrEqual(0.92);
   const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ sessions: number; status: string; running: boolean; next: string }> }).__seen);
   const before = seen[0]?.sessions ?? 0;
   // Sessions appeared while the run was running, and the running node was named meanwhile.
@@ -170,12 +190,12 @@ test("a stream cut mid-run resumes from the last event: no chunk missing, none t
 
   const graph = await sessionGraph(page.request, runId);
   const drawn = drawnSessions(graph.sessions);
-  // A graph this small draws every session (no collapsed chain), each with exactly its chunks. The graph renders
-  // only what is in view and does not move the view while a run grows, so Fit View first (a chain drawn top to
-  // bottom can reach below the pane).
+  // A graph this small draws every session (no collapsed chain), each with exactly its chunks. The view followed the
+  // newest session at a readable zoom; the graph renders only what is in view, so Fit View shows the rest.
   await expect(page.getByTestId("graph-chain")).toHaveCount(0);
   await expect(page.getByTestId("session-graph")).toHaveAttribute("data-session-count", String(graph.sessions.length));
-  await page.getByTestId("session-graph").locator(".react-flow__controls-fitview").click();
+  await expect.poll(() => nodeInPane(page, (drawn.at(-1) as GraphSession).id)).toBe(true);
+  await fitWholeGraph(page);
   await expect(page.getByTestId("graph-node")).toHaveCount(drawn.length);
   for (const session of drawn) {
     await expect(page.locator(`[data-testid="graph-node"][data-session-id="${session.id}"] [data-testid="graph-node-chunks"]`)).toHaveAttribute("data-count", String(session.chunkCount));
@@ -186,6 +206,30 @@ test("a stream cut mid-run resumes from the last event: no chunk missing, none t
   await expect(chunks).toHaveCount(last.chunkCount);
   const indices = await chunks.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute("data-index"))));
   expect(indices).toEqual(Array.from({ length: last.chunkCount }, (_, index) => index));
+});
+
+test("time flows left to right: along a chain each session's node is right of the one before, readable on open", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Left to right", PROVIDER, MODELS.fast, 5), input: "Go." });
+  const runId = started.run.id;
+  await waitForStatus(page.request, runId, ["succeeded"]);
+  const graph = await sessionGraph(page.request, runId);
+  const chain = drawnSessions(graph.sessions).filter((session) => session.nodeId?.startsWith("step"));
+  expect(chain.map((session) => session.nodeId)).toEqual(["step1", "step2", "step3", "step4", "step5"]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    await openRun(page, runId);
+    const graphView = page.getByTestId("session-graph");
+    await expect(graphView).toHaveAttribute("data-layout", "elk");
+    await expect(graphView).toHaveAttribute("data-direction", "RIGHT");
+    // The opening view is readable: names of 12 px at a zoom ≥ 0.92 are ≥ 11 px on screen.
+    await expect.poll(() => graphZoom(page), `zoom on open at ${width} px`).toBeGreaterThanOrEqual(0.92);
+    await graphView.locator(".react-flow__controls-fitview").click();
+    await expect(page.locator('[data-testid="graph-node"][data-session-id]')).toHaveCount(drawnSessions(graph.sessions).length);
+    const lefts = await nodeLefts(page, chain.map((session) => session.id));
+    for (let index = 1; index < lefts.length; index += 1) {
+      expect(lefts[index], `${chain[index]?.nodeId} right of ${chain[index - 1]?.nodeId} at ${width} px`).toBeGreaterThan((lefts[index - 1] ?? Number.POSITIVE_INFINITY));
+    }
+  }
 });
 
 test("a failing branch is marked and Jump to failure selects the failing chunk with its evidence", async ({ page }) => {

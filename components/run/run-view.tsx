@@ -137,6 +137,11 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   );
   // Where a graph too large to read whole opens: the session the URL named, else the first failure, else the root.
   const initialFocus = initialSelection.sessionId ?? target?.sessionId ?? null;
+  // A run unfinished when the page opened: while the person has chosen no session, the graph keeps its newest session
+  // in view (also when the last sessions arrive after it ended: a stream cut and resumed delivers them late).
+  const [openedUnfinished] = useState(() => run.status === "running" || run.status === "queued" || run.status === "waiting");
+  const followSessionId = (openedUnfinished || live.stream !== "ended") && chosenSession === null ? (sessions[sessions.length - 1]?.id ?? null) : null;
+  const onFollow = useCallback(() => select(null), [select]);
   const costs = useRunCosts(runId, live.lastSeq, live.stream !== "ended", graph !== null);
   const runTokens = useMemo(() => (graph === null ? null : (sumOwnUsage(sessionById.keys(), sessionById)?.total_tokens ?? 0)), [graph, sessionById]);
   const runCost = useMemo(() => (costs === null ? null : costOf(sessionById.keys(), costs.usage, costs.prices)), [costs, sessionById]);
@@ -248,6 +253,9 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
                 onHover={hover}
                 onFailure={jumpToFailure}
                 focusSessionId={initialFocus}
+                followSessionId={followSessionId}
+                live={live.stream !== "ended"}
+                onFollow={onFollow}
                 expandedChains={expandedChains.size}
                 onCollapseChains={collapseChains}
               />

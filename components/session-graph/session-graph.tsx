@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import { layoutKey } from "../graph-layout/layout-cache";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
-import { Layers } from "lucide-react";
+import { Layers, LocateFixed } from "lucide-react";
 import { useIsDark } from "../shell/use-theme";
 import { Button } from "../ui/button";
 import { GRAPH_EDGE_TYPES, type LineageFlowEdge } from "./graph-edge";
@@ -44,6 +44,16 @@ export interface SessionGraphProps {
   onCollapseChains?: () => void;
   /** Presenting (the demo replay): always framed whole, never scrolled to the selection. */
   present?: boolean;
+  /**
+   * The session a live run's view follows (its newest, while the person has selected nothing); null when nothing
+   * is followed (the run ended, or the person chose a session).
+   */
+  followSessionId?: string | null;
+  /** Whether the run is live: a "Follow" button shows when the person stopped the view following it (by panning,
+   * zooming or choosing a session; after the run ended, only by panning or zooming). */
+  live?: boolean;
+  /** "Follow": the person wants the view to follow the newest session again (their selection is let go). */
+  onFollow?: () => void;
 }
 
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
@@ -67,7 +77,7 @@ function sessionsOfNode(node: GraphFlowNode): string[] {
   return [];
 }
 
-function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains, present = false }: SessionGraphProps) {
+function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, onSelectSession, onToggleChain, onHover, onFailure, focusSessionId = null, expandedChains = 0, onCollapseChains, present = false, followSessionId = null, live = false, onFollow }: SessionGraphProps) {
   // The same object while the shape is the same: a live update that only grows chunks or usage (most of them)
   // lays nothing out again, and neither does the direction's estimate.
   const shape = useRef<{ key: string; graph: LayoutGraphInput } | null>(null);
@@ -81,11 +91,12 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     shape.current = { key, graph };
     return graph;
   }, [projection]);
-  // The graph flows down when that shows it clearly larger in its pane (present-direction.ts); a resize only
+  // Time flows left to right (the run view always; issue 10). A presented graph (the demo replay, framed whole for an
+  // audience) flows down when that shows it clearly larger in its pane (present-direction.ts); a resize only
   // compares the two sizes estimated for this shape.
   const container = useRef<HTMLDivElement>(null);
   const paneSize = usePaneSize(container);
-  const extents = useMemo(() => graphExtents(layoutInput, LAYOUT_OPTIONS), [layoutInput]);
+  const extents = useMemo(() => (present ? graphExtents(layoutInput, LAYOUT_OPTIONS) : null), [layoutInput, present]);
   const direction = paneSize === null ? "RIGHT" : directionFor(extents, paneSize.width, paneSize.height);
   const layoutOptions = useMemo(() => ({ ...LAYOUT_OPTIONS, direction }), [direction]);
   const { layout, source } = useGraphLayout(layoutInput, layoutOptions, { maxElkNodes: MAX_ELK_NODES });
@@ -159,7 +170,8 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   );
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
-  const framing = useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, present });
+  const followNodeId = followSessionId === null ? null : (projection.nodeOfSession.get(followSessionId) ?? null);
+  const framing = useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, followNodeId, present });
   // Handles move to the other sides when the direction changes: xyflow measures them again.
   const updateNodeInternals = useUpdateNodeInternals();
   const nodeIds = useRef<string[]>([]);
@@ -168,6 +180,10 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     updateNodeInternals(nodeIds.current);
   }, [direction, updateNodeInternals]);
 
+  const follow = () => {
+    framing.follow();
+    onFollow?.();
+  };
   const activate = (node: GraphFlowNode): void => {
     if (node.type === "session") onSelectSession(node.data.session.id);
     else if (node.type === "chain") {
@@ -191,6 +207,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       data-testid="session-graph"
       data-layout={source}
       data-direction={direction}
+      data-following={framing.userMoved ? "false" : followNodeId === null ? "none" : "true"}
       data-node-count={nodes.length}
       data-session-count={projection.nodeOfSession.size}
       className="relative h-full min-h-0 w-full min-w-0 [contain:strict]"
@@ -232,6 +249,13 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         <div className="absolute top-2 left-2">
           <Button size="sm" variant="secondary" icon={Layers} data-testid="collapse-chains" onClick={collapseChains}>
             Collapse {expandedChains === 1 ? "chain" : `${expandedChains} chains`}
+          </Button>
+        </div>
+      ) : null}
+      {!present && (live || followSessionId !== null) && (framing.userMoved || followSessionId === null) ? (
+        <div className="absolute top-2 right-2">
+          <Button size="sm" variant="secondary" icon={LocateFixed} data-testid="graph-follow" onClick={follow} title="Follow the newest session as the run grows">
+            Follow
           </Button>
         </div>
       ) : null}

@@ -1,9 +1,12 @@
 "use client";
 /**
  * Where the session graph's view goes, and when it moves on its own:
- * - on open (once the final layout is in): a graph readable whole is framed whole; a larger one opens at a readable
- *   zoom on its focus (the URL's session or the first failure), else on its root;
- * - while the person has not panned or zoomed, a graph framed whole is framed again as it grows;
+ * - on open (once the final layout is in): a graph readable whole (names ≥ 11 px on screen) is framed whole; a larger
+ *   one opens at a readable zoom on its focus (the URL's session or the first failure), else on the session a live
+ *   run follows (its newest), else on its root;
+ * - while the person has not panned or zoomed, a graph framed whole is framed again as it grows, and a live run's
+ *   newest session (`followNodeId`) is kept in view (the view slides left as time grows to the right);
+ *   `follow()` resumes that after a pan or zoom;
  * - a chain the person opens is brought into view (its start when it is too long to show whole);
  * - a selection made elsewhere (URL, timeline, "Jump to failure") scrolls its node into view, once drawn;
  * - after "Collapse chains" the graph is framed afresh, as on open.
@@ -12,18 +15,17 @@
  * is laid out again or its pane changes size, and never scrolled to the selection: an audience sees all of it.
  */
 import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
-import { useCallback, useEffect, useRef, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { LayoutResult } from "../graph-layout/layout-types";
 import type { GraphFlowNode } from "./graph-nodes";
 import type { PaneSize } from "./use-pane-size";
 
 /**
- * Below this zoom a node's text cannot be read: a large graph that would need it opens on its focus instead. A
- * small one (up to FIT_WHOLE_NODES) is still shown whole: its shape matters more than its labels.
+ * Below this zoom a node's name (12 px) reads smaller than 11 px on screen: a graph that would need it opens at
+ * FOCUS_ZOOM on its focus, its followed session or its root instead of whole.
  */
-const MIN_READABLE_ZOOM = 0.5;
-const FIT_WHOLE_NODES = 40;
-const FOCUS_ZOOM = 0.85;
+export const MIN_READABLE_ZOOM = 0.92;
+const FOCUS_ZOOM = 1;
 const FIT_PADDING = 0.15;
 const FIT_MAX_ZOOM = 1.1;
 
@@ -85,6 +87,20 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
   startAt(flow, first, bounds, Math.max(flow.getViewport().zoom, FOCUS_ZOOM), 200);
 }
 
+/**
+ * Brings `node` into view at a readable zoom when it is not wholly in view: the graph flows right, so it is placed at
+ * the right edge (what led to it stays in view on its left), centred across.
+ */
+function keepInView(flow: Flow, node: GraphFlowNode, bounds: Bounds, padding: FitPadding, duration?: number): void {
+  const viewport = flow.getViewport();
+  if (viewport.zoom >= MIN_READABLE_ZOOM && isInView(viewport, node, bounds)) return;
+  const zoom = Math.max(viewport.zoom, FOCUS_ZOOM);
+  const right = bounds.width - Number.parseFloat(padding.right);
+  const x = Math.min(24 - node.position.x * zoom, right - (node.position.x + (node.width ?? 0)) * zoom);
+  const y = bounds.height / 2 - (node.position.y + (node.height ?? 0) / 2) * zoom;
+  void flow.setViewport({ x, y, zoom }, duration === undefined ? undefined : { duration });
+}
+
 /** What the graph tells the framing. */
 export interface GraphFramingInput {
   /** The graph's container (its size decides the zooms). */
@@ -95,8 +111,10 @@ export interface GraphFramingInput {
   source: "provisional" | "elk" | "quick";
   layout: LayoutResult;
   selectedNodeId: string | null;
-  /** Where a graph too large to read whole opens (null: its root). */
+  /** Where a graph too large to read whole opens (null: the followed node, else its root). */
   focusNodeId: string | null;
+  /** The node a live run's view keeps in view while the person has not moved it (null: none). */
+  followNodeId?: string | null;
   /** Always framed whole, never scrolled to the selection (the demo replay). */
   present?: boolean;
 }
@@ -109,14 +127,21 @@ export interface GraphFraming {
   reframe: () => void;
   /** xyflow's `onMove`: a real pan or zoom by the person (a click also starts a gesture, but never moves). */
   onMove: (event: MouseEvent | TouchEvent | null) => void;
+  /** Whether the person panned or zoomed (the view no longer moves on its own). */
+  userMoved: boolean;
+  /** Resume following: the view moves on its own again, to the followed node at once. */
+  follow: () => void;
 }
 
 /** The framing of one graph (inside its ReactFlowProvider). */
-export function useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, present = false }: GraphFramingInput): GraphFraming {
+export function useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, followNodeId = null, present = false }: GraphFramingInput): GraphFraming {
   const flow = useReactFlow();
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
+  // A ref for the effects (read without re-running them) and its state twin for the "Follow" button.
   const userMoved = useRef(false);
+  const [moved, setMoved] = useState(false);
+  const lastFollowed = useRef<string | null>(null);
   const framedCount = useRef(0);
   const framedWhole = useRef(false);
   const revealing = useRef<readonly string[] | null>(null);
@@ -151,26 +176,34 @@ export function useGraphFraming({ container, paneSize, nodes, source, layout, se
       revealNodes(flow, nodes, members, bounds, padding);
       return;
     }
-    if (framed.current && (userMoved.current || !framedWhole.current || nodes.length === framedCount.current)) return;
+    const followed = followNodeId === null ? undefined : nodes.find((node) => node.id === followNodeId);
+    if (framed.current && userMoved.current) return;
+    if (framed.current && nodes.length === framedCount.current && (followed === undefined || followed.id === lastFollowed.current)) return;
+    // On open, and when a graph framed whole outgrew a readable whole view, it opens as described above.
+    const opening = !framed.current || framedWhole.current;
     const first = !framed.current;
     framed.current = true;
     framedCount.current = nodes.length;
-    framedWhole.current = wholeFitZoom(layout, bounds, padding) >= MIN_READABLE_ZOOM || nodes.length <= FIT_WHOLE_NODES;
+    lastFollowed.current = followed?.id ?? null;
+    framedWhole.current = wholeFitZoom(layout, bounds, padding) >= MIN_READABLE_ZOOM;
     // The (default) selection is not scrolled to on its own: the opening view is this one.
     lastCentred.current = selectedNodeId;
     if (framedWhole.current) {
       void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
       return;
     }
-    const focus = nodes.find((node) => node.id === focusNodeId);
+    const focus = opening ? nodes.find((node) => node.id === focusNodeId) : undefined;
     if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
-    else startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
-  }, [container, present, nodes, source, flow, layout, selectedNodeId, focusNodeId]);
+    else if (followed !== undefined) keepInView(flow, followed, bounds, padding, first ? undefined : 200);
+    else if (opening) startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
+  }, [container, present, nodes, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
 
   // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
   // (a selection inside a chain first opens the chain).
   useEffect(() => {
     if (present || selectedNodeId === null || selectedNodeId === lastCentred.current || !framed.current || source === "provisional") return;
+    // The followed node is the default selection of a live run: following it is the framing effect's job.
+    if (selectedNodeId === followNodeId) return;
     const node = nodes.find((entry) => entry.id === selectedNodeId);
     const bounds = container.current?.getBoundingClientRect();
     if (node === undefined || bounds === undefined) return;
@@ -179,7 +212,7 @@ export function useGraphFraming({ container, paneSize, nodes, source, layout, se
     if (!isInView(viewport, node, bounds)) {
       void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(viewport.zoom, FOCUS_ZOOM), duration: 250 });
     }
-  }, [container, present, selectedNodeId, flow, nodes, source]);
+  }, [container, present, selectedNodeId, flow, nodes, source, followNodeId]);
 
   const revealAfterOpening = useCallback((sessionIds: readonly string[]) => {
     revealing.current = sessionIds;
@@ -187,9 +220,17 @@ export function useGraphFraming({ container, paneSize, nodes, source, layout, se
   const reframe = useCallback(() => {
     framed.current = false;
     userMoved.current = false;
+    setMoved(false);
   }, []);
   const onMove = useCallback((event: MouseEvent | TouchEvent | null) => {
-    if (event !== null) userMoved.current = true;
+    if (event === null) return;
+    userMoved.current = true;
+    setMoved(true);
   }, []);
-  return { revealAfterOpening, reframe, onMove };
+  const follow = useCallback(() => {
+    userMoved.current = false;
+    lastFollowed.current = null;
+    setMoved(false);
+  }, []);
+  return { revealAfterOpening, reframe, onMove, userMoved: moved, follow };
 }
