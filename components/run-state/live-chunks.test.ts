@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLiveChunks, liveChunkAt, NO_LIVE_CHUNKS } from "./live-chunks";
+import { addLiveChunks, liveChunkAt, MAX_TAIL_CHUNKS, MAX_TAIL_SESSIONS, NO_LIVE_CHUNKS } from "./live-chunks";
 import { runEvent } from "./testing-sessions";
 
 const text = (content: string) => ({ kind: "assistant", payload: { content, tool_calls: null }, meta: { at: "2026-01-01T00:00:00Z" } });
@@ -33,5 +33,30 @@ describe("addLiveChunks", () => {
   it("starts the tail again after a gap, and skips malformed events", () => {
     const live = addLiveChunks(NO_LIVE_CHUNKS, [appended(1, "a", 0), appended(2, "a", 5), runEvent(3, "chunk.appended", { session_id: "a", index: "6", chunk: text("x") }), runEvent(4, "chunk.appended", { session_id: "a", index: 6, chunk: null })]);
     expect(live.get("a")).toMatchObject({ from: 5, length: 1 });
+  });
+
+  it("is bounded: a long tail keeps its newest chunks, and only the sessions grown most recently keep a tail", () => {
+    const count = MAX_TAIL_CHUNKS * 3 + 7;
+    let live = NO_LIVE_CHUNKS;
+    for (let index = 0; index < count; index += 1) live = addLiveChunks(live, [appended(index + 1, "long", index)]);
+    const tail = live.get("long");
+    expect(tail?.length).toBeLessThanOrEqual(MAX_TAIL_CHUNKS);
+    expect(tail?.chunks.length).toBeLessThanOrEqual(MAX_TAIL_CHUNKS);
+    // Unbroken up to the newest chunk; what moved out is read in pages (liveChunkAt says it does not hold it).
+    expect((tail?.from ?? 0) + (tail?.length ?? 0)).toBe(count);
+    expect(liveChunkAt(tail, count - 1)?.chunk).toEqual(text(`c${count - 1}`));
+    expect(liveChunkAt(tail, tail?.from ?? 0)?.index).toBe(tail?.from);
+    expect(liveChunkAt(tail, 0)).toBeUndefined();
+
+    const sessions = Array.from({ length: MAX_TAIL_SESSIONS + 5 }, (_, position) => `s${position}`);
+    live = addLiveChunks(live, sessions.map((id, position) => appended(count + position + 1, id, 0)));
+    expect(live.size).toBe(MAX_TAIL_SESSIONS);
+    expect(live.has("long")).toBe(false);
+    expect(live.has("s0")).toBe(false);
+    expect(live.has(sessions[sessions.length - 1] as string)).toBe(true);
+    // A tail that grows again is the most recent: the next session to arrive drops another one.
+    live = addLiveChunks(live, [appended(9000, "s5", 1), appended(9001, "new", 0)]);
+    expect(live.has("s5")).toBe(true);
+    expect(live.has("s6")).toBe(false);
   });
 });

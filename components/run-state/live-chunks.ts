@@ -4,6 +4,10 @@
  * (from the first index seen to the last). Chunks before that tail (inherited, or committed before the page read
  * the graph) are read in pages as before. Idempotent like `applyRunEvents`; returns the same map when nothing
  * changed. Pure; no React.
+ *
+ * Bounded (a long live run would otherwise keep every chunk it streamed): a tail keeps at most MAX_TAIL_CHUNKS (past
+ * that it keeps its newest half: its start moves on and the chunks before it are read in pages), and at most
+ * MAX_TAIL_SESSIONS sessions keep a tail (the one that grew least recently is dropped: its chunks are read in pages).
  */
 import type { SessionChunk } from "../trpc/router-types";
 import { isRecord } from "../../runtime/is-record";
@@ -26,6 +30,11 @@ export interface LiveTail {
 /** The live tails by session id. */
 export type LiveChunks = ReadonlyMap<string, LiveTail>;
 
+/** Most chunks one session's tail keeps (then its newest half is kept). */
+export const MAX_TAIL_CHUNKS = 256;
+/** Most sessions with a tail (the one grown least recently is dropped first). */
+export const MAX_TAIL_SESSIONS = 32;
+
 /** No chunk seen yet. */
 export const NO_LIVE_CHUNKS: LiveChunks = new Map();
 
@@ -41,7 +50,13 @@ export function addLiveChunks(live: LiveChunks, events: readonly RunEventData[])
     if (tail !== undefined && index >= tail.from && index < end) continue;
     const item: LiveChunk = { sessionId, index, chunk: chunk as LiveChunk["chunk"] };
     next ??= new Map(live);
-    if (tail !== undefined && index === end) {
+    // Deleted and set again: the map's order is the order the tails last grew in (oldest first).
+    next.delete(sessionId);
+    if (tail !== undefined && index === end && tail.length >= MAX_TAIL_CHUNKS) {
+      const kept = tail.chunks.slice(tail.length - MAX_TAIL_CHUNKS / 2, tail.length);
+      kept.push(item);
+      next.set(sessionId, { from: end - MAX_TAIL_CHUNKS / 2, length: kept.length, chunks: kept });
+    } else if (tail !== undefined && index === end) {
       // Another tail grew this array already (a branch of older state): it is copied instead of shared.
       const chunks = (tail.chunks.length === tail.length ? tail.chunks : tail.chunks.slice(0, tail.length)) as LiveChunk[];
       chunks.push(item);
@@ -49,6 +64,7 @@ export function addLiveChunks(live: LiveChunks, events: readonly RunEventData[])
     } else {
       next.set(sessionId, { from: index, length: 1, chunks: [item] });
     }
+    if (next.size > MAX_TAIL_SESSIONS) next.delete(next.keys().next().value as string);
   }
   return next ?? live;
 }
