@@ -10,6 +10,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { createFrameBatch } from "../run-state/frame-batch";
 import { addLiveChunks, NO_LIVE_CHUNKS, type LiveChunks } from "../run-state/live-chunks";
 import { applyRunEvents, namesUnknownSession, type RunEventData, type SessionGraphData } from "../run-state/live-graph";
 import { applyTimelineEvents, EMPTY_TIMELINE, TIMELINE_EVENT_TYPES, type TimelineState } from "../run-state/timeline";
@@ -99,14 +100,9 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
       return;
     }
     startSeq.current ??= graphRef.current?.eventSeq ?? 0;
-    let queue: RunEventData[] = [];
-    let scheduled = false;
     let connectedOnce = false;
-    const flush = (): void => {
-      scheduled = false;
-      const events = queue;
-      queue = [];
-      if (events.length === 0) return;
+    // Events are applied once per animation frame: a burst renders once (one store update per frame).
+    const apply = (events: RunEventData[]): void => {
       recent.current = [...recent.current, ...events].slice(-RECENT_LIMIT);
       const current = graphRef.current;
       if (current !== null) {
@@ -122,6 +118,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
         void queryClient.invalidateQueries({ queryKey: trpc.runs.effects.queryKey({ runId }) });
       }
     };
+    const batch = createFrameBatch(apply);
     // tRPC reconnects a dropped stream itself (with the last event id); when it gives up instead (an error), the
     // page subscribes again after the last event it received. Events seen twice change nothing.
     let lastSeen = startSeq.current;
@@ -139,13 +136,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
           },
           onData: (envelope) => {
             lastSeen = Math.max(lastSeen, envelope.data.seq);
-            queue.push(envelope.data);
-            if (!scheduled) {
-              scheduled = true;
-              queueMicrotask(() => {
-                if (scheduled && !stopped) flush();
-              });
-            }
+            batch.push(envelope.data);
           },
           onConnectionStateChange: (state) => {
             if (state.state === "connecting" && connectedOnce) setStream("reconnecting");
@@ -161,7 +152,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
             }, 1000);
           },
           onComplete: () => {
-            flush();
+            batch.flushNow();
             setStream("ended");
             void queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
           },
@@ -172,6 +163,7 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
     connect();
     return () => {
       stopped = true;
+      batch.cancel();
       current?.unsubscribe();
       if (retry !== null) window.clearTimeout(retry);
     };
