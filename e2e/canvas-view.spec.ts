@@ -101,7 +101,19 @@ async function drawnEdge(page: Page, id: string): Promise<{ contrast: number; ou
   return { contrast: contrastRatio(drawn.border, drawn.canvas), outlineContrast: contrastRatio(drawn.outline, drawn.canvas), screenWidth: drawn.screenWidth };
 }
 
-test("a node's edge has 3:1 contrast against the canvas in light and dark, and is about a pixel wide on screen in the far look", async ({ page }) => {
+/** The first wire as drawn: the contrast of its stroke with the canvas, and its width on screen. */
+async function drawnWire(page: Page): Promise<{ contrast: number; screenWidth: number }> {
+  const drawn = await page.locator(".react-flow__edge-path").first().evaluate((element) => {
+    const style = window.getComputedStyle(element);
+    const canvas = window.getComputedStyle(document.querySelector(".react-flow__background") as Element).backgroundColor;
+    const transform = window.getComputedStyle(document.querySelector(".react-flow__viewport") as Element).transform;
+    const zoom = new DOMMatrixReadOnly(transform).a;
+    return { stroke: style.stroke, canvas, screenWidth: Number.parseFloat(style.strokeWidth) * zoom };
+  });
+  return { contrast: contrastRatio(drawn.stroke, drawn.canvas), screenWidth: drawn.screenWidth };
+}
+
+test("a node's edge and a wire have 3:1 contrast against the canvas in light and dark, and are about a pixel wide or more on screen in the far look", async ({ page }) => {
   const { spec, layout } = linearSpec("edges");
   const workflowId = await createWorkflow(page.request, "E2E node edges", spec, layout);
   for (const scheme of ["light", "dark"] as const) {
@@ -121,5 +133,9 @@ test("a node's edge has 3:1 contrast against the canvas in light and dark, and i
     expect(far.outlineContrast, scheme).toBeGreaterThanOrEqual(3);
     expect(far.screenWidth, scheme).toBeGreaterThanOrEqual(0.8);
     expect(far.screenWidth, scheme).toBeLessThanOrEqual(2);
+    // The wires too: 3:1 against the canvas, and at least a pixel wide on screen (they were 1.5:1 and half a pixel).
+    const wire = await drawnWire(page);
+    expect(wire.contrast, scheme).toBeGreaterThanOrEqual(3);
+    expect(wire.screenWidth, scheme).toBeGreaterThanOrEqual(0.99);
   }
 });

@@ -52,13 +52,21 @@ function EdgeFocusTarget({ id, x, y, label, selected }: { id: string; x: number;
   );
 }
 
+/**
+ * A wire's stroke: 1.75 canvas px (2.5 selected), and never under one screen pixel however far out (`--rath-zoom`,
+ * zoom-variable.tsx): at 30 % a 1.75 px wire is half a pixel on screen, too faint to follow.
+ */
+function wireWidth(selected: boolean): string {
+  return `max(${selected ? 2.5 : 1.75}px, calc(1px / var(--rath-zoom, 1)))`;
+}
+
 const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, data, markerEnd } = props;
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const portType = data?.portType ?? "session";
   const problems = data?.problems ?? [];
   const diff = data?.diff;
-  const stroke = diff !== undefined ? DIFF_STROKE[diff] : problems.length > 0 ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : portType === "session" ? "var(--rath-line-strong)" : PORT_COLORS[portType];
+  const stroke = diff !== undefined ? DIFF_STROKE[diff] : problems.length > 0 ? "var(--rath-status-failed)" : selected ? "var(--rath-accent)" : portType === "session" ? "var(--rath-node-line)" : PORT_COLORS[portType];
   const label = diff !== undefined ? diff : (data?.tag ?? null);
   const focusTargets = useContext(WireFocusContext);
   return (
@@ -67,7 +75,7 @@ const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<CanvasFlowEdge>
         id={id}
         path={path}
         {...(markerEnd !== undefined ? { markerEnd } : {})}
-        style={{ stroke, strokeWidth: selected ? 2.5 : 1.75, strokeDasharray: portType === "session" && diff !== "removed" ? undefined : "5 4" }}
+        style={{ stroke, strokeWidth: wireWidth(selected === true), strokeDasharray: portType === "session" && diff !== "removed" ? undefined : "5 4" }}
       />
       {focusTargets ? <EdgeFocusTarget id={id} x={labelX} y={labelY} label={data?.name ?? id} selected={selected === true} /> : null}
       {label !== null || problems.length > 0 ? (
