@@ -3,10 +3,13 @@
  * [--cpu-prof FILE] [--repeats N]`. Queues the bench's runs (input -> 10 agents -> output), then times only the
  * worker phase (as `measureEngineSteps` does) and prints ms per step; with `--cpu-prof` it writes a V8 CPU profile of
  * that phase (open it in Chrome's DevTools); with `--count` it prints the statements sent per step, by text. It
- * also prints the process's CPU time per step. Not part of `npm run bench:engine`.
+ * also prints the process's CPU time per step (and its system part), on PostgreSQL the CPU time of every `postgres`
+ * process on this machine per step (Linux /proc: the server's side of the work), and the load average. Not part of
+ * `npm run bench:engine`.
  */
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { loadavg } from "node:os";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { measureEngineSteps, temporaryPostgres, temporarySqlite } from "./engine-measures";
@@ -61,6 +64,30 @@ if (args.includes("--count")) {
 }
 
 let cpuMicroseconds = 0;
+let systemMicroseconds = 0;
+let postgresTicks = 0;
+
+/** CPU ticks (user + system, 1/100 s) of every process named postgres on this machine (Linux /proc), or 0. */
+function postgresCpuTicks(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+        const fields = stat.slice(close + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks;
+}
 
 async function sample(profile: boolean): Promise<number> {
   const { database, dispose } = provider === "sqlite" ? await temporarySqlite() : await temporaryPostgres(postgresUrl, workers > 1 ? 10 : 4);
@@ -77,12 +104,17 @@ async function sample(profile: boolean): Promise<number> {
         counted.clear();
         commitTimes.length = 0;
         counting = true;
+        // The /proc scan is outside node's measured CPU (and PostgreSQL is not scanned for SQLite).
+        postgresTicks = provider === "sqlite" ? 0 : -postgresCpuTicks();
         const cpu = process.cpuUsage();
         cpuMicroseconds = -(cpu.user + cpu.system);
+        systemMicroseconds = -cpu.system;
       },
       onWorkerEnd: async () => {
         const cpu = process.cpuUsage();
         cpuMicroseconds += cpu.user + cpu.system;
+        systemMicroseconds += cpu.system;
+        if (provider !== "sqlite") postgresTicks += postgresCpuTicks();
         counting = false;
         if (session === null) return;
         const { profile: written } = await session.post("Profiler.stop");
@@ -98,12 +130,16 @@ async function sample(profile: boolean): Promise<number> {
 await sample(false);
 const values: number[] = [];
 const cpuPerStep: string[] = [];
+const systemPerStep: string[] = [];
+const postgresPerStep: string[] = [];
 for (let repeat = 0; repeat < repeats; repeat += 1) {
   values.push(await sample(profileFile !== undefined && repeat === repeats - 1));
   cpuPerStep.push((cpuMicroseconds / 1000 / (runs * 12)).toFixed(3));
+  systemPerStep.push((systemMicroseconds / 1000 / (runs * 12)).toFixed(3));
+  postgresPerStep.push(((postgresTicks * 10) / (runs * 12)).toFixed(2));
 }
 const perStep = values.map((stepsPerSecond) => (1000 / stepsPerSecond).toFixed(3));
-console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")}`);
+console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")} (of it system ${systemPerStep.join(" / ")})${provider === "sqlite" ? "" : `; CPU of all postgres processes ms per step ${postgresPerStep.join(" / ")}`}; load ${loadavg()[0]?.toFixed(2)}`);
 if (args.includes("--count")) {
   const total = [...counted.values()].reduce((sum, value) => sum + value.times, 0);
   console.log(`statements in the last sample: ${total} (${(total / (runs * 12)).toFixed(2)} per step); times, ms in all (SQLite only), text`);
