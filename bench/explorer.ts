@@ -37,6 +37,9 @@ const liveOnly = process.argv.includes("--live-only");
 /** `--profile <file>`: write a CPU profile of the page during the SQLite live run (Chrome DevTools format). */
 const profileIndex = process.argv.indexOf("--profile");
 const profilePath = profileIndex < 0 ? null : (process.argv[profileIndex + 1] ?? null);
+/** `--trace <file>`: write a Chrome trace (DevTools timeline categories) of the page during the SQLite live run. */
+const traceIndex = process.argv.indexOf("--trace");
+const tracePath = traceIndex < 0 ? null : (process.argv[traceIndex + 1] ?? null);
 const POSTGRES_ADMIN_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** Creates a fresh PostgreSQL database for the bench; returns its url and how to drop it. */
@@ -219,6 +222,8 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
       await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
       await profiler.send("Profiler.start");
     }
+    const tracing = tracePath !== null && postgresUrl === null;
+    if (tracing) await browser.startTracing(page, { path: tracePath, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute"] });
     await page.evaluate(`(() => {
       const painted = [];
       window.__painted = painted;
@@ -229,6 +234,14 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
         requestAnimationFrame(() => painted.push([seq, Date.now()]));
       }).observe(target, { attributes: true, attributeFilter: ["data-last-seq"] });
     })()`);
+    // What the page asks the server while the chain runs (each request is work for the studio beside the stream).
+    const requests = new Map<string, number>();
+    const countRequest = (request: { url: () => string }): void => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith("/api/trpc/")) return;
+      for (const name of decodeURIComponent(url.pathname.slice("/api/trpc/".length)).split(",")) requests.set(name, (requests.get(name) ?? 0) + 1);
+    };
+    page.on("request", countRequest);
     const [interrupt] = await trpc<Array<{ id: string }>>("runs.pendingInterrupts", { runId });
     if (interrupt === undefined) throw new Error(`run ${runId} has no pending gate`);
     await trpc("runs.decideInterrupt", { interruptId: interrupt.id, decision: "approve" }, true);
@@ -238,6 +251,8 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
       const { profile } = (await profiler.send("Profiler.stop")) as { profile: unknown };
       writeFileSync(profilePath, JSON.stringify(profile));
     }
+    if (tracing) await browser.stopTracing();
+    page.off("request", countRequest);
     const painted = await page.evaluate<Array<[number, number]>>("window.__painted");
     const arrived = new Map(await page.evaluate<Array<[number, number]>>("[...window.__arrived]"));
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
@@ -273,7 +288,9 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
     }
     await page.close();
     const last = (values: number[]) => values.slice(-200).filter(Number.isFinite);
-    return { samples: samples.slice(-200), arrivals: last(arrivals), pushes: last(pushes), notifies: last(notifies), follows: last(follows), chunks: samples.length, notes: push.notes };
+    const asked = [...requests].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`);
+    const notes = [...push.notes, `page requests while the chain ran (${postgresUrl === null ? "SQLite" : "PostgreSQL"}): ${asked.join(", ") || "none"}`];
+    return { samples: samples.slice(-200), arrivals: last(arrivals), pushes: last(pushes), notifies: last(notifies), follows: last(follows), chunks: samples.length, notes };
   } finally {
     await model.close();
   }
@@ -371,6 +388,7 @@ async function main(): Promise<void> {
         worker = spawn(path.join("node_modules", ".bin", "tsx"), ["server/cli/worker.ts"], { env: { ...process.env, DATABASE_URL: postgresDatabase.url }, stdio: ["ignore", "ignore", "inherit"] });
         const postgres = await liveLatency(browser, postgresDatabase.url);
         rows.push(...liveRows("PostgreSQL", postgres));
+        notes.push(...postgres.notes.filter((note) => note.startsWith("page requests")));
       } finally {
         if (worker !== null) await stop(worker);
         await stop(studio);

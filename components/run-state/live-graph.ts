@@ -97,16 +97,20 @@ export function applyRunEvents(graph: SessionGraphData, events: readonly RunEven
 
 /**
  * Whether an event names a session the graph does not know (a session stored without an announcement): the
- * graph must then be read again.
+ * graph must then be read again. A session announced by an earlier event of the same batch is known: a live step
+ * commits its `session.created` and the session's first `chunk.appended` together, and counting those as unknown
+ * read the whole graph again for every new session.
  */
 export function namesUnknownSession(graph: SessionGraphData, events: readonly RunEventData[]): boolean {
   let known: Set<string> | null = null;
   for (const event of events) {
-    if (event.type !== "chunk.appended") continue;
+    if (event.type !== "chunk.appended" && event.type !== "session.created") continue;
     const id = event.payload.session_id;
     if (typeof id !== "string") continue;
     known ??= new Set(graph.sessions.map((session) => session.id));
-    if (!known.has(id)) return true;
+    if (event.type === "session.created") {
+      if (createdSession(event) !== null) known.add(id);
+    } else if (!known.has(id)) return true;
   }
   return false;
 }

@@ -50,6 +50,17 @@ describe("applyRunEvents", () => {
     expect(namesUnknownSession(graph, [runEvent(3, "chunk.appended", { session_id: "ghost", index: 0, chunk: assistant(1) })])).toBe(true);
     expect(namesUnknownSession(graph, [runEvent(3, "chunk.appended", { session_id: "fork-1", index: 1, chunk: assistant(1) })])).toBe(false);
   });
+
+  it("counts a session announced earlier in the same batch as known (a live step commits both), not one announced after", () => {
+    const graph = graphOf([root], 3);
+    const created = runEvent(4, "session.created", { session_id: "agent-1", lineage: lineage(["input-1"], "op_session_loop"), chunk_count: 1, node_id: "agent" });
+    const chunk = runEvent(5, "chunk.appended", { session_id: "agent-1", index: 1, chunk: assistant(3) });
+    expect(namesUnknownSession(graph, [created, chunk])).toBe(false);
+    expect(namesUnknownSession(graph, [chunk])).toBe(true);
+    expect(namesUnknownSession(graph, [chunk, created])).toBe(true);
+    // An announcement the graph cannot read (no lineage) does not make its session known.
+    expect(namesUnknownSession(graph, [runEvent(4, "session.created", { session_id: "agent-1", chunk_count: 1 }), chunk])).toBe(true);
+  });
 });
 
 describe("timeline", () => {

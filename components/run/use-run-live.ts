@@ -4,12 +4,14 @@
  * its timeline (the step events read once, then grown) and the stream's state. Events come from the `runs.onEvents`
  * subscription (server-sent events, pushed by the server), never from polling. The subscription starts after the
  * graph's `eventSeq`; when the connection drops, tRPC reconnects with the last event id it saw, and applying
- * events is idempotent, so nothing is lost or shown twice. Events that arrive together (one network read) are
- * applied together, right away: waiting for the next animation frame added up to a frame to every event's latency,
- * and React already renders state set in between once.
+ * events is idempotent, so nothing is lost or shown twice. Events are applied once per animation frame (all that
+ * arrived since the last one) and rendered synchronously in that frame's callback, so they are painted in the same
+ * frame: a state update from a frame callback is otherwise rendered in a scheduler task after the frame, and painted
+ * one frame later.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { createFrameBatch } from "../run-state/frame-batch";
 import { addLiveChunks, NO_LIVE_CHUNKS, type LiveChunks } from "../run-state/live-chunks";
 import { applyRunEvents, namesUnknownSession, type RunEventData, type SessionGraphData } from "../run-state/live-graph";
@@ -118,7 +120,8 @@ export function useRunLive(runId: string, initial: RunDetail): RunLive {
         void queryClient.invalidateQueries({ queryKey: trpc.runs.effects.queryKey({ runId }) });
       }
     };
-    const batch = createFrameBatch(apply);
+    // Rendered inside the frame callback (flushSync), so the frame that applies a batch also paints it.
+    const batch = createFrameBatch((events: RunEventData[]) => flushSync(() => apply(events)));
     // tRPC reconnects a dropped stream itself (with the last event id); when it gives up instead (an error), the
     // page subscribes again after the last event it received. Events seen twice change nothing.
     let lastSeen = startSeq.current;
