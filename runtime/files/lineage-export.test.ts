@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
 import { makeChunk } from "../session/chunk";
 import { Session } from "../session/session";
-import { exportLineage, parseLineageExport, readLineageExport, writeLineageExport } from "./lineage-export";
+import { exportLineage, parseLineageExport, readLineageExport, writeLineageExport, type LineageSource } from "./lineage-export";
 
 class Node {
   self: Node = this;
@@ -112,6 +112,49 @@ describe("writeLineageExport", () => {
       await expect(writeLineageExport(file, failing())).rejects.toThrow(/could not write lineage export .*source broke/);
       expect(await readFile(file, "utf8")).toBe("previous\n");
       expect(await readdir(directory)).toEqual(["lineage.jsonl"]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("writeLineageExport's byte writer", () => {
+  /** A session-like source (snapshots from files may carry any id, names, extras and numbers). */
+  function source(id: string, parents: string[], extras: [string, unknown][], chunks: number, usage: unknown, operator = "Session.fork", kind = "op_fork"): LineageSource {
+    return { id, lineage: { parent_session_ids: parents, lineage_operator: operator, lineage_kind: kind, lineage_extras: extras }, chunks: { length: chunks }, usage } as never;
+  }
+
+  it("writes exactly the bytes of exportLineage for ids, names, extras and numbers that need care, across pieces", async () => {
+    const uuid = "0b7bc07b-a88b-4e65-997d-9447983d5c26";
+    // Ids of a UUID's length take the template path, others the general one: both must escape what needs it.
+    const odd = ['q"uote', "back\\slash", "tab\tin", "caf\u00e9", "line\u2028break", "emoji-\u{1F600}", "lone-\ud800-surrogate", "del\u007f"].flatMap((text) => [
+      text.padEnd(uuid.length, "x"),
+      text,
+    ]);
+    odd.push("", "x".repeat(300));
+    expect(odd.filter((id) => id.length === uuid.length)).toHaveLength(8);
+    const numbers = [0, 7, 10, 99, 100, 999, 1000, 65_535, 2 ** 30 - 1, 2 ** 30, 2 ** 31 + 5, 2 ** 53 + 2, 1.5, -1, 1e21];
+    const sources: LineageSource[] = [];
+    for (let i = 0; i < 3_000; i++) {
+      const id = i % 7 === 0 ? (odd[i % odd.length] as string) : uuid;
+      const parents = [uuid, odd[(i * 3) % odd.length] as string, uuid].slice(0, i % 4);
+      const extras: [string, unknown][] = i % 5 === 0 ? [["step", i], ["api_key", "sk-secret"], ["nan", Number.NaN], ["big", 2n ** 64n], ["note", odd[i % odd.length]]] : [];
+      const n = numbers[i % numbers.length] as number;
+      const usage = i % 3 === 0 ? null : { prompt_tokens: n, completion_tokens: numbers[(i + 1) % numbers.length], total_tokens: numbers[(i + 2) % numbers.length] };
+      const [operator, kind] = i % 11 === 0 ? ["op\u00e9\"rator", "unknown"] : i % 2 === 0 ? ["run_session_loop", "op_session_loop"] : ["Session.fork", "op_fork"];
+      sources.push(source(id, parents, extras, numbers[(i + 3) % numbers.length] as number, usage, operator, kind));
+    }
+    // A line longer than a whole piece (256 KB), in the middle.
+    sources.splice(1_500, 0, source(uuid, [uuid], [["long", "\u00e9".repeat(300_000)]], 1, null));
+    const directory = await mkdtemp(join(tmpdir(), "rath-lineage-"));
+    try {
+      const file = join(directory, "lineage.jsonl");
+      await writeLineageExport(file, sources);
+      const written = await readFile(file);
+      const expected = Buffer.from(exportLineage(sources), "utf8");
+      expect(written.length).toBe(expected.length);
+      expect(written.equals(expected)).toBe(true);
+      expect(written.length).toBeGreaterThan(3 * 256 * 1024);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { isRathError, RathError } from "../errors";
 import type { LineageExtras } from "../session/lineage";
 import type { SessionSnapshot } from "../session/session";
 import type { Session } from "../session/session";
 import type { Usage } from "../session/usage";
 import { jsonValueText, quote } from "./json-text";
+import { LineageLineWriter, type LineageText } from "./lineage-bytes";
 import { completeLines, parseJsonObject, parseRecord } from "./jsonl-lines";
 import { LineageRecord } from "./records";
 import { isSecretKey, stripSecrets } from "./secrets";
@@ -97,33 +99,59 @@ export function exportLineage(sources: Iterable<LineageSource>): string {
   return [...exportPieces(sources)].join("");
 }
 
-async function writeAll(handle: FileHandle, piece: string): Promise<void> {
-  const bytes = Buffer.from(piece, "utf8");
-  for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset)).bytesWritten;
+/** Writes `length` bytes of `bytes` to `fd`, on this thread. */
+function writeAll(fd: number, bytes: Uint8Array, length: number): void {
+  for (let offset = 0; offset < length; ) offset += writeSync(fd, bytes, offset, length - offset);
 }
 
+/** Bytes per write (a buffer this size is filled with lines, then written). */
+const PIECE_BYTES = 256 * 1024;
+
+const lineText: LineageText = { quote, extras: extrasText };
+
 /**
- * Writes the lineage export of these sessions to `file` (mode 0600), replacing it whole: the lines go to a
- * temporary file next to it, piece by piece (the next piece is built while the last one is written), which is
- * then renamed over `file`. A failure leaves `file` as it was.
+ * Writes the lineage export of these sessions to `file` (mode 0600), replacing it whole: the lines are written as
+ * bytes into a buffer (`lineage-bytes.ts`; the same bytes as `exportLineage`) that goes to a temporary file next
+ * to it whenever it is full, and the temporary file is then renamed over `file`. A failure leaves `file` as it
+ * was.
+ *
+ * The file is opened, written, closed and renamed on this thread: each hand-off to the thread pool is a round
+ * trip, and on a loaded 2-core machine its thread waits for a core; for a 10k-session export (3 MB) those waits
+ * cost more than the system calls themselves (bench/README.md, 2026-12-04). The event loop still gets a turn
+ * after every piece.
  */
 export async function writeLineageExport(file: string, sources: Iterable<LineageSource>): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  let handle: FileHandle | null = null;
+  let fd: number | null = null;
   try {
-    handle = await open(temporary, "wx", 0o600);
-    let writing: Promise<void> | null = null;
-    for (const piece of exportPieces(sources)) {
-      if (writing !== null) await writing;
-      writing = writeAll(handle, piece);
+    fd = openSync(temporary, "wx", 0o600);
+    const writer = new LineageLineWriter(lineText);
+    let buffer = Buffer.allocUnsafe(PIECE_BYTES);
+    let at = 0;
+    for (const source of sources) {
+      let end = writer.line(buffer, at, buffer.length, source);
+      if (end < 0) {
+        writeAll(fd, buffer, at);
+        // Let other work on the event loop run between pieces (a check-phase turn, not a thread-pool round trip).
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        // A line longer than the buffer gets a larger one.
+        while ((end = writer.line(buffer, 0, buffer.length, source)) < 0) buffer = Buffer.allocUnsafe(buffer.length * 4);
+      }
+      at = end;
     }
-    if (writing !== null) await writing;
-    await handle.close();
-    handle = null;
-    await rename(temporary, file);
+    writeAll(fd, buffer, at);
+    closeSync(fd);
+    fd = null;
+    renameSync(temporary, file);
   } catch (error) {
-    await handle?.close().catch(() => undefined);
-    await rm(temporary, { force: true });
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already failing; the temporary file is removed below
+      }
+    }
+    rmSync(temporary, { force: true });
     if (isRathError(error)) throw error;
     throw new RathError("io_error", `could not write lineage export ${file}: ${(error as Error).message}`, { cause: error });
   }
