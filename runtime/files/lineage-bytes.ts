@@ -24,10 +24,13 @@ export interface LineageBytesSource {
   readonly usage: Usage | null;
 }
 
-/** The strings the byte writer falls back to (from lineage-export.ts, the one definition of the format). */
+/** What the byte writer takes from lineage-export.ts (the one definition of the format) for the cases it does not write itself. */
 export interface LineageText {
   quote(value: string): string;
-  extras(extras: readonly (readonly [string, unknown])[]): string;
+  /** Whether an extra's key names a secret (the pair is left out). */
+  isSecret(key: string): boolean;
+  /** An extra's value as JSON text (secrets stripped from objects). */
+  value(value: unknown): string;
 }
 
 function ascii(text: string): Uint8Array {
@@ -40,6 +43,9 @@ const OPERATOR_OPEN = ascii('],"lineage_operator":');
 const EXTRAS_OPEN = ascii(',"lineage_extras":');
 const NO_EXTRAS_COUNT_OPEN = ascii('[],"chunk_count":');
 const COUNT_OPEN = ascii(',"chunk_count":');
+const TRUE = ascii("true");
+const FALSE = ascii("false");
+const NULL = ascii("null");
 const NO_USAGE_END = ascii(',"cumulative_usage":null}\n');
 const PROMPT_OPEN = ascii(',"cumulative_usage":{"prompt_tokens":');
 const COMPLETION_OPEN = ascii(',"completion_tokens":');
@@ -125,14 +131,17 @@ const FIRST_PARENT_AT = ID_AT + ID_LENGTH + 1 + PARENTS_OPEN.length + 1;
  * Writes a line into `target` at `at` and returns where it ends, or -1 when it may not fit in `end - at` bytes
  * (nothing after `at` is then meaningful).
  *
- * The common line (36-character plain ids, at most two parents, no extras) starts with a template: every byte
- * from `{"id":` to `"chunk_count":` for its operator, kind and number of parents, copied at once, the ids then
- * written into their places.
+ * The common line (36-character plain ids, at most two parents) starts with a template: every byte from `{"id":`
+ * to `"chunk_count":` (to `"lineage_extras":` when it has extras) for its operator, kind and number of parents,
+ * copied at once, the ids then written into their places.
  */
 export class LineageLineWriter {
   /** Operator and kind as one quoted run, `"op","lineage_kind":"kind"` (a handful of distinct pairs, bounded). */
   private readonly names = new Map<string, Map<string, Uint8Array>>();
-  /** Templates by operator, then kind, then number of parents (0-2); bounded like `names`. */
+  /**
+   * Templates by operator, then kind, then `2 * parents + (extras ? 1 : 0)` (0-2 parents); bounded like `names`.
+   * A template for a line with extras ends at `"lineage_extras":`.
+   */
   private readonly templates = new Map<string, Map<string, (Uint8Array | undefined)[]>>();
 
   constructor(private readonly text: LineageText) {}
@@ -151,7 +160,7 @@ export class LineageLineWriter {
     return run;
   }
 
-  private template(operator: string, kind: string, parents: number): Uint8Array {
+  private template(operator: string, kind: string, parents: number, extras: boolean): Uint8Array {
     let byKind = this.templates.get(operator);
     if (byKind === undefined) {
       byKind = new Map();
@@ -159,16 +168,17 @@ export class LineageLineWriter {
     }
     let byParents = byKind.get(kind);
     if (byParents === undefined) {
-      byParents = [undefined, undefined, undefined];
+      byParents = [undefined, undefined, undefined, undefined, undefined, undefined];
       if (byKind.size < 64) byKind.set(kind, byParents);
     }
-    let template = byParents[parents];
+    const slot = 2 * parents + (extras ? 1 : 0);
+    let template = byParents[slot];
     if (template === undefined) {
       const id = `"${" ".repeat(ID_LENGTH)}"`;
       const head = `{"id":${id},"parent_session_ids":[${Array.from({ length: parents }, () => id).join(",")}],"lineage_operator":`;
       const run = this.nameRun(operator, kind);
-      template = Buffer.concat([Buffer.from(head, "latin1"), run, EXTRAS_OPEN, NO_EXTRAS_COUNT_OPEN]);
-      byParents[parents] = template;
+      template = Buffer.concat(extras ? [Buffer.from(head, "latin1"), run, EXTRAS_OPEN] : [Buffer.from(head, "latin1"), run, EXTRAS_OPEN, NO_EXTRAS_COUNT_OPEN]);
+      byParents[slot] = template;
     }
     return template;
   }
@@ -193,6 +203,40 @@ export class LineageLineWriter {
     return written >= 0 ? written : this.utf8(target, at, end, String(value));
   }
 
+  /**
+   * Writes the extras as `extrasText` does: `[[key,value],...]` without secret-named pairs; plain strings, small
+   * integers, booleans and null directly, any other value from `text.value`. Returns -1 when they may not fit before
+   * `end` (a few bytes past `end` may have been written).
+   */
+  private extras(target: Buffer, at: number, end: number, extras: readonly (readonly [string, unknown])[]): number {
+    target[at++] = 0x5b;
+    let first = true;
+    for (let i = 0; i < extras.length; i++) {
+      const pair = extras[i] as readonly [string, unknown];
+      const key = pair[0];
+      if (this.text.isSecret(key)) continue;
+      if (!first) target[at++] = COMMA;
+      first = false;
+      target[at++] = 0x5b;
+      at = this.string(target, at, end, key);
+      if (at < 0) return -1;
+      target[at++] = COMMA;
+      const value = pair[1];
+      if (typeof value === "string") at = this.string(target, at, end, value);
+      else if (typeof value === "number") {
+        const written = digits(target, at, value);
+        at = written >= 0 ? written : this.utf8(target, at, end, this.text.value(value));
+      } else if (value === true) at = copy(target, at, TRUE);
+      else if (value === false) at = copy(target, at, FALSE);
+      else if (value === null) at = copy(target, at, NULL);
+      else at = this.utf8(target, at, end, this.text.value(value));
+      if (at < 0) return -1;
+      target[at++] = 0x5d;
+    }
+    target[at++] = 0x5d;
+    return at;
+  }
+
   line(target: Buffer, at: number, end: number, source: LineageBytesSource): number {
     if (at + LINE_CONSTANTS > end) return -1;
     const lineage = source.lineage;
@@ -201,20 +245,26 @@ export class LineageLineWriter {
     const count = parents.length;
     if (
       count <= 2 &&
-      lineage.lineage_extras.length === 0 &&
       id.length === ID_LENGTH &&
       !NOT_PLAIN.test(id) &&
       (count === 0 || ((parents[0] as string).length === ID_LENGTH && !NOT_PLAIN.test(parents[0] as string))) &&
       (count < 2 || ((parents[1] as string).length === ID_LENGTH && !NOT_PLAIN.test(parents[1] as string)))
     ) {
-      const template = this.template(lineage.lineage_operator, lineage.lineage_kind, count);
+      const extras = lineage.lineage_extras;
+      const template = this.template(lineage.lineage_operator, lineage.lineage_kind, count, extras.length > 0);
       if (at + template.length + LINE_CONSTANTS <= end) {
         target.set(template, at);
         const fast = target as FastBuffer;
         fast.utf8Write(id, at + ID_AT);
         if (count > 0) fast.utf8Write(parents[0] as string, at + FIRST_PARENT_AT);
         if (count > 1) fast.utf8Write(parents[1] as string, at + FIRST_PARENT_AT + ID_LENGTH + 3);
-        return this.end(target, at + template.length, end, source);
+        at += template.length;
+        if (extras.length > 0) {
+          at = this.extras(target, at, end - LINE_CONSTANTS, extras);
+          if (at < 0) return -1;
+          at = copy(target, at, COUNT_OPEN);
+        }
+        return this.end(target, at, end, source);
       }
     }
     return this.general(target, at, end, source);
@@ -242,7 +292,7 @@ export class LineageLineWriter {
     if (extras.length === 0) {
       at = copy(target, at, NO_EXTRAS_COUNT_OPEN);
     } else {
-      at = this.utf8(target, at, end - LINE_CONSTANTS, this.text.extras(extras));
+      at = this.extras(target, at, end - LINE_CONSTANTS, extras);
       if (at < 0) return -1;
       at = copy(target, at, COUNT_OPEN);
     }

@@ -138,7 +138,12 @@ describe("writeLineageExport's byte writer", () => {
     for (let i = 0; i < 3_000; i++) {
       const id = i % 7 === 0 ? (odd[i % odd.length] as string) : uuid;
       const parents = [uuid, odd[(i * 3) % odd.length] as string, uuid].slice(0, i % 4);
-      const extras: [string, unknown][] = i % 5 === 0 ? [["step", i], ["api_key", "sk-secret"], ["nan", Number.NaN], ["big", 2n ** 64n], ["note", odd[i % odd.length]]] : [];
+      const extras: [string, unknown][] =
+        i % 5 === 0
+          ? [["step", i], ["api_key", "sk-secret"], ["nan", Number.NaN], ["big", 2n ** 64n], ["note", odd[i % odd.length]], [odd[(i + 1) % odd.length] as string, numbers[i % numbers.length]]]
+          : i % 5 === 1
+            ? [["flag", i % 2 === 0], ["none", null], ["object", { token: "x", nested: [1, "caf\u00e9", { password: "p" }] }], ["when", new Date(0)], ["fn", () => 1]]
+            : [];
       const n = numbers[i % numbers.length] as number;
       const usage = i % 3 === 0 ? null : { prompt_tokens: n, completion_tokens: numbers[(i + 1) % numbers.length], total_tokens: numbers[(i + 2) % numbers.length] };
       const [operator, kind] = i % 11 === 0 ? ["op\u00e9\"rator", "unknown"] : i % 2 === 0 ? ["run_session_loop", "op_session_loop"] : ["Session.fork", "op_fork"];

@@ -32,8 +32,7 @@ function extrasText(extras: LineageExtras): string {
   for (const pair of extras) {
     const key = pair[0];
     if (isSecretKey(key)) continue;
-    const value = typeof pair[1] === "object" && pair[1] !== null ? stripSecrets(pair[1]) : pair[1];
-    out += `${first ? "" : ","}[${quote(key)},${jsonValueText(value)}]`;
+    out += `${first ? "" : ","}[${quote(key)},${extraValueText(pair[1])}]`;
     first = false;
   }
   return `${out}]`;
@@ -107,7 +106,11 @@ function writeAll(fd: number, bytes: Uint8Array, length: number): void {
 /** Bytes per write (a buffer this size is filled with lines, then written). */
 const PIECE_BYTES = 256 * 1024;
 
-const lineText: LineageText = { quote, extras: extrasText };
+function extraValueText(value: unknown): string {
+  return jsonValueText(typeof value === "object" && value !== null ? stripSecrets(value) : value);
+}
+
+const lineText: LineageText = { quote, isSecret: isSecretKey, value: extraValueText };
 
 /**
  * Writes the lineage export of these sessions to `file` (mode 0600), replacing it whole: the lines are written as
