@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addLiveChunks, liveChunkAt, MAX_TAIL_CHUNKS, MAX_TAIL_SESSIONS, NO_LIVE_CHUNKS } from "./live-chunks";
+import { addLiveChunks, liveChunkAt, liveChunkOf, MAX_TAIL_CHUNKS, MAX_TAIL_SESSIONS, NO_LIVE_CHUNKS } from "./live-chunks";
+import type { GraphSessionData } from "./live-graph";
 import { runEvent } from "./testing-sessions";
 
 const text = (content: string) => ({ kind: "assistant", payload: { content, tool_calls: null }, meta: { at: "2026-01-01T00:00:00Z" } });
@@ -58,5 +59,36 @@ describe("addLiveChunks", () => {
     live = addLiveChunks(live, [appended(9000, "s5", 1), appended(9001, "new", 0)]);
     expect(live.has("s5")).toBe(true);
     expect(live.has("s6")).toBe(false);
+  });
+});
+
+describe("liveChunkOf", () => {
+  type Kind = GraphSessionData["lineage"]["lineage_kind"];
+  const lineage = (parents: string[], kind: Kind): GraphSessionData["lineage"] => ({ parent_session_ids: parents, lineage_operator: kind, lineage_kind: kind, lineage_extras: [] });
+  // A chain of agents: a1 extends the input (1 chunk), a2 extends a1 (2 chunks); each streamed only its own chunk.
+  const sessions = new Map([
+    ["in", { lineage: lineage([], "leaf_user"), inheritedChunkCount: 0 }],
+    // An agent loop's parents: its input, then the agent's own session.
+    ["a1", { lineage: lineage(["in", "agent-1"], "op_session_loop"), inheritedChunkCount: 1 }],
+    ["a2", { lineage: lineage(["a1", "agent-2"], "op_session_loop"), inheritedChunkCount: 2 }],
+    ["f", { lineage: lineage(["a2"], "op_fork"), inheritedChunkCount: 3 }],
+    ["m", { lineage: lineage(["a1", "a2"], "op_merge"), inheritedChunkCount: 3 }],
+  ]);
+  const live = addLiveChunks(NO_LIVE_CHUNKS, [appended(1, "a1", 1, "first answer"), appended(2, "a2", 2, "second answer")]);
+
+  it("finds an agent session's inherited chunk in its input's live tail, up the chain, as the session's own chunk", () => {
+    expect(liveChunkOf(live, sessions, "a2", 2)?.chunk).toEqual(text("second answer"));
+    const inherited = liveChunkOf(live, sessions, "a2", 1);
+    expect(inherited).toEqual({ sessionId: "a2", index: 1, chunk: text("first answer") });
+    // The same object each time (memoised rows do not render again).
+    expect(liveChunkOf(live, sessions, "a2", 1)).toBe(inherited);
+  });
+
+  it("reads nothing it cannot be sure of: not streamed, past the inherited count, a fork's or a merge's parents", () => {
+    expect(liveChunkOf(live, sessions, "a2", 0)).toBeUndefined();
+    expect(liveChunkOf(live, sessions, "a2", 3)).toBeUndefined();
+    expect(liveChunkOf(live, sessions, "f", 2)).toBeUndefined();
+    expect(liveChunkOf(live, sessions, "m", 1)).toBeUndefined();
+    expect(liveChunkOf(live, sessions, "unknown", 1)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@
  */
 import type { SessionChunk } from "../trpc/router-types";
 import { isRecord } from "../../runtime/is-record";
-import type { RunEventData } from "./live-graph";
+import type { GraphSessionData, RunEventData } from "./live-graph";
 
 /** One chunk as the chunk list shows it: a `sessions.chunks` item (the event carries the chunk as stored). */
 export type LiveChunk = SessionChunk;
@@ -73,4 +73,50 @@ export function addLiveChunks(live: LiveChunks, events: readonly RunEventData[])
 export function liveChunkAt(tail: LiveTail | undefined, index: number): LiveChunk | undefined {
   if (tail === undefined || index < tail.from || index >= tail.from + tail.length) return undefined;
   return tail.chunks[index - tail.from];
+}
+
+/**
+ * Lineage kinds whose first parent's chunks are all its own first chunks (the same chunks, then its own): an agent
+ * loop (`Session.derive` from its input's chunks; its second parent is the agent's own session). Not a fork (an
+ * edited fork is announced with all its chunks, edited ones included), a merge (its second parent's chunks follow a
+ * part of its first's) or a compressed session (its first chunks are new).
+ */
+const EXTENDS_FIRST_PARENT: ReadonlySet<string> = new Set(["op_session_loop"]);
+
+/** A parent's live chunk as a chunk of `sessionId`, the same object each time (the list's rows are memoised). */
+const asChild = new WeakMap<LiveChunk, Map<string, LiveChunk>>();
+function asChunkOf(chunk: LiveChunk, sessionId: string): LiveChunk {
+  let bySession = asChild.get(chunk);
+  if (bySession === undefined) {
+    bySession = new Map();
+    asChild.set(chunk, bySession);
+  }
+  let view = bySession.get(sessionId);
+  if (view === undefined) {
+    view = { ...chunk, sessionId };
+    bySession.set(sessionId, view);
+  }
+  return view;
+}
+
+/**
+ * The chunk at `index` of session `sessionId` from the live tails: its own tail's, else, for a chunk it inherited
+ * from its first parent (an agent loop's input), the parent's (and so on up), shown as the session's own chunk
+ * like `sessions.chunks` returns it. A new session of a live run then shows the end of what it inherited without
+ * reading it again: the stream carried those chunks with the parent a moment before.
+ */
+export function liveChunkOf(live: LiveChunks, sessions: ReadonlyMap<string, Pick<GraphSessionData, "lineage" | "inheritedChunkCount">>, sessionId: string, index: number): LiveChunk | undefined {
+  let id = sessionId;
+  const seen = new Set<string>();
+  while (!seen.has(id)) {
+    seen.add(id);
+    const found = liveChunkAt(live.get(id), index);
+    if (found !== undefined) return id === sessionId ? found : asChunkOf(found, sessionId);
+    const session = sessions.get(id);
+    const parents = session?.lineage.parent_session_ids ?? [];
+    // The first parent's tail only holds indices below its chunk count, all of which this session took from it.
+    if (session === undefined || index >= session.inheritedChunkCount || parents.length === 0 || !EXTENDS_FIRST_PARENT.has(session.lineage.lineage_kind)) return undefined;
+    id = parents[0] as string;
+  }
+  return undefined;
 }

@@ -7,10 +7,10 @@
  * end; when the list is scrolled to the bottom it follows.
  */
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { ChevronRight, GitMerge } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { liveChunkAt, type LiveTail } from "../run-state/live-chunks";
+import { liveChunkAt, liveChunkOf, type LiveChunks, type LiveTail } from "../run-state/live-chunks";
 import type { GraphSessionData } from "../run-state/live-graph";
 import type { SessionChunk } from "../trpc/router-types";
 import { useTRPC } from "../trpc/trpc-context";
@@ -24,6 +24,9 @@ import { chunkRows, fallbackSegments, growSegments, type ChunkRow, type ChunkSeg
 export interface ChunkListProps {
   session: GraphSessionData;
   liveTail?: LiveTail;
+  /** Every session's live tail and the run's sessions: an agent session's inherited chunks are its input's. */
+  liveChunks?: LiveChunks;
+  sessionById?: ReadonlyMap<string, GraphSessionData>;
   selectedIndex: number | null;
   onSelect: (index: number) => void;
   onSelectSession: (sessionId: string) => void;
@@ -72,7 +75,7 @@ function JoinMarker({ at }: { at: number }) {
 }
 
 /** The list. */
-export function ChunkList({ session, liveTail, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
+export function ChunkList({ session, liveTail, liveChunks, sessionById, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
   const trpc = useTRPC();
   // Only a merge's segments need the server (the prefix its parents share); any other session's are its inherited
   // chunks, then its own — what `fallbackSegments` says without a request.
@@ -86,6 +89,7 @@ export function ChunkList({ session, liveTail, selectedIndex, onSelect, onSelect
   const rows = useMemo(() => chunkRows(segments, toggled, selectedIndex), [segments, toggled, selectedIndex]);
 
   const scroller = useRef<HTMLDivElement>(null);
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -102,15 +106,22 @@ export function ChunkList({ session, liveTail, selectedIndex, onSelect, onSelect
       return instance.measurementsCache[index]?.size ?? (rows[index]?.type === "chunk" ? 64 : 30);
     },
     useFlushSync: false,
+    // A list that follows its end (nothing selected) starts there: rendering its first rows first read their page
+    // (for a new session of a live run, chunks it inherited long ago) only to scroll away from them a frame later.
+    initialOffset: () => (selectedIndex === null && instance.current !== null ? Math.max(0, instance.current.getTotalSize() - (instance.current.scrollRect?.height ?? 0)) : 0),
     ...paneSizeOptions("chunk-list"),
   });
+  instance.current = virtualizer;
   const items = virtualizer.getVirtualItems();
   // Chunks the stream carried are shown as they are; only those before them are read, in pages that end where the
   // live tail starts (so a growing session does not change the last page's key, and read it again, per chunk).
   const readUpTo = Math.min(session.chunkCount, liveTail?.from ?? Number.POSITIVE_INFINITY);
+  // Inherited chunks the stream carried with an ancestor (a new agent session's input) are not read again either.
+  const liveChunk = (index: number): SessionChunk | undefined =>
+    liveChunkAt(liveTail, index) ?? (liveChunks === undefined || sessionById === undefined ? undefined : liveChunkOf(liveChunks, sessionById, session.id, index));
   const visibleIndices = items.flatMap((item) => {
     const row = rows[item.index];
-    return row?.type === "chunk" && row.index < readUpTo ? [row.index] : [];
+    return row?.type === "chunk" && row.index < readUpTo && liveChunk(row.index) === undefined ? [row.index] : [];
   });
   const starts = pageStarts(visibleIndices);
   const pages = useQueries({
@@ -118,7 +129,7 @@ export function ChunkList({ session, liveTail, selectedIndex, onSelect, onSelect
   });
   const byIndex = new Map<number, SessionChunk>();
   for (const page of pages) for (const chunk of page.data?.chunks ?? []) byIndex.set(chunk.index, chunk);
-  const chunkAt = (index: number): SessionChunk | undefined => byIndex.get(index) ?? liveChunkAt(liveTail, index);
+  const chunkAt = (index: number): SessionChunk | undefined => byIndex.get(index) ?? liveChunk(index);
   const failedPage = pages.find((page) => page.isError);
 
   // Keep the selected chunk in view when it is chosen elsewhere (URL, jump to failure).

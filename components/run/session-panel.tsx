@@ -16,7 +16,7 @@ import { EmptyState } from "../ui/empty-state";
 import { formatTokens, shortId } from "../ui/format";
 import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
 import { StatusBadge } from "../ui/status-badge";
-import type { LiveTail } from "../run-state/live-chunks";
+import type { LiveChunks, LiveTail } from "../run-state/live-chunks";
 import { ChunkList } from "./chunk-list";
 import { CostValue } from "./cost-value";
 import { costOf, type CostFigure } from "./run-costs";
@@ -40,6 +40,9 @@ export interface SessionPanelProps {
   costs: RunCostInputs | null;
   /** The session's chunks the stream carried (shown without reading them again). */
   liveTail?: LiveTail;
+  /** Every session's live tail, and the sessions by id (an agent session's inherited chunks are its input's). */
+  liveChunks?: LiveChunks;
+  sessionById?: ReadonlyMap<string, GraphSessionData>;
 }
 
 function UsageCell({ label, usage, cost, testId, hint }: { label: string; usage: Usage | null; cost: CostFigure | null; testId: string; hint: string }) {
@@ -66,7 +69,7 @@ function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageS
 }
 
 /** The panel. */
-export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail }: SessionPanelProps) {
+export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail, liveChunks, sessionById }: SessionPanelProps) {
   const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
   const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
   if (session === null) {
@@ -122,7 +125,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionId
         ) : null}
       </div>
       <div className="min-h-0 flex-1 pt-1">
-        <ChunkList key={session.id} session={session} liveTail={liveTail} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
+        <ChunkList key={session.id} session={session} liveTail={liveTail} liveChunks={liveChunks} sessionById={sessionById} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
       </div>
     </div>
   );
