@@ -117,8 +117,9 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
   // live tail starts (so a growing session does not change the last page's key, and read it again, per chunk).
   const readUpTo = Math.min(session.chunkCount, liveTail?.from ?? Number.POSITIVE_INFINITY);
   // Inherited chunks the stream carried with an ancestor (a new agent session's input) are not read again either.
+  // (liveChunkOf looks in the session's own tail first.)
   const liveChunk = (index: number): SessionChunk | undefined =>
-    liveChunkAt(liveTail, index) ?? (liveChunks === undefined || sessionById === undefined ? undefined : liveChunkOf(liveChunks, sessionById, session.id, index));
+    liveChunks === undefined || sessionById === undefined ? liveChunkAt(liveTail, index) : liveChunkOf(liveChunks, sessionById, session.id, index);
   const visibleIndices = items.flatMap((item) => {
     const row = rows[item.index];
     return row?.type === "chunk" && row.index < readUpTo && liveChunk(row.index) === undefined ? [row.index] : [];

@@ -14,7 +14,7 @@ import { RunLineageStrip } from "../fork/run-lineage-strip";
 import { ReplayButton } from "../replay/replay-button";
 import { ReplayPresentation } from "../replay/replay-presentation";
 import { ChunkInspector } from "../inspector/chunk-inspector";
-import { liveChunkAt, liveChunkOf } from "../run-state/live-chunks";
+import { liveChunkOf } from "../run-state/live-chunks";
 import type { GraphSessionData } from "../run-state/live-graph";
 import { SessionGraph } from "../session-graph/session-graph";
 import { toFlowGraph, type PendingNode } from "../session-graph/to-flow-graph";
@@ -152,7 +152,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const chunkCount = selected?.chunkCount ?? 0;
   // A chunk the stream carried is shown as it came; others are read with their page (ending where the tail starts).
   const liveTail = selected === null ? undefined : live.liveChunks.get(selected.id);
-  const liveChunk = chunkIndex === null || selectedId === null ? undefined : (liveChunkAt(liveTail, chunkIndex) ?? liveChunkOf(live.liveChunks, sessionById, selectedId, chunkIndex));
+  const liveChunk = chunkIndex === null || selectedId === null ? undefined : liveChunkOf(live.liveChunks, sessionById, selectedId, chunkIndex);
   const readUpTo = Math.min(chunkCount, liveTail?.from ?? Number.POSITIVE_INFINITY);
   const chunkQuery = useQuery({
     ...trpc.sessions.chunks.queryOptions(chunkPageInput(selectedId ?? "", chunkIndex ?? 0, readUpTo), { staleTime: Number.POSITIVE_INFINITY }),
