@@ -61,8 +61,11 @@ test("a file dropped on the home page opens; a parent no file holds is an empty 
     data.items.add(new File([text], "memory-injected.jsonl"));
     return data;
   }, file);
-  await page.getByTestId("home").dispatchEvent("dragenter", { dataTransfer: transfer });
-  await expect(page.getByTestId("run-drop-overlay")).toBeVisible();
+  // A dragenter dispatched before the page has hydrated reaches no listener: dispatched again until the overlay shows.
+  await expect(async () => {
+    await page.getByTestId("home").dispatchEvent("dragenter", { dataTransfer: transfer });
+    await expect(page.getByTestId("run-drop-overlay")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId("home").dispatchEvent("drop", { dataTransfer: transfer });
   await page.waitForURL(/\/runs\/run_[a-z0-9]+$/);
   const runId = (await page.getByTestId("run-page").getAttribute("data-run-id")) as string;
