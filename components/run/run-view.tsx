@@ -7,7 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Network } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ExportButton } from "../export/export-button";
 import { ChunkActions } from "../fork/chunk-actions";
 import { RunLineageStrip } from "../fork/run-lineage-strip";
@@ -62,6 +62,14 @@ const TABS: { panel: RunPanel; label: string }[] = [
   { panel: "inspector", label: "Inspector" },
   { panel: "timeline", label: "Timeline" },
 ];
+
+/** No effect entries (a constant: a new empty list per render would redraw the inspector at every live step). */
+const NO_EFFECTS: readonly never[] = [];
+
+// Panels whose input a live step rarely changes: they render again only when it does.
+const LineageStrip = memo(RunLineageStrip);
+const Inspector = memo(ChunkInspector);
+const Actions = memo(ChunkActions);
 
 /**
  * The session shown before the user picks one: the run's (first) output session, else the newest session an
@@ -146,7 +154,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const runTokens = useMemo(() => (graph === null ? null : (sumOwnUsage(sessionById.keys(), sessionById)?.total_tokens ?? 0)), [graph, sessionById]);
   const runCost = useMemo(() => (costs === null ? null : costOf(sessionById.keys(), costs.usage, costs.prices)), [costs, sessionById]);
   const runningStep = run.status === "running" ? timeline.next[0] : undefined;
-  const runningNode = runningStep === undefined ? null : { nodeId: runningStep.nodeId, label: labels[runningStep.nodeId] ?? runningStep.nodeId };
+  const runningNodeId = runningStep?.nodeId ?? null;
+  const runningNode = useMemo(() => (runningNodeId === null ? null : { nodeId: runningNodeId, label: labels[runningNodeId] ?? runningNodeId }), [runningNodeId, labels]);
 
   const effects = useQuery(trpc.runs.effects.queryOptions({ runId }, { staleTime: Number.POSITIVE_INFINITY }));
   const chunkCount = selected?.chunkCount ?? 0;
@@ -172,12 +181,28 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   );
   const onSelectChunk = useCallback((index: number) => select(selectedId, index), [select, selectedId]);
   const onSelectSession = useCallback((sessionId: string) => select(sessionId, null), [select]);
+  // The same function while a failure exists (the entry it jumps to is read when clicked): the graph and the header
+  // do not render again because the failure list was recomputed.
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const hasTarget = target !== null;
   const jumpToFailure = useCallback(() => {
-    if (target !== null) jump(target);
-  }, [target, jump]);
+    if (targetRef.current !== null) jump(targetRef.current);
+  }, [jump]);
   const shown = (name: RunPanel) => (panel === name ? "flex" : "hidden");
   const [replaying, setReplaying] = useState(false);
   const stopReplay = useCallback(() => setReplaying(false), []);
+  const startReplay = useCallback(() => setReplaying(true), []);
+  const replayReady = graph !== null && sessions.length > 0;
+  const actions = useMemo(
+    () => (
+      <>
+        <ReplayButton status={run.status} ready={replayReady} onReplay={startReplay} />
+        <ExportButton runId={runId} />
+      </>
+    ),
+    [run.status, replayReady, startReplay, runId],
+  );
 
   return (
     <main data-testid="run-page" data-run-id={run.id} data-next-steps={timeline.next.map((step) => step.nodeId).join(" ")} className="fill-viewport flex min-w-0 flex-col overflow-hidden">
@@ -191,18 +216,13 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         runningNode={runningNode}
         errors={errors}
         onJump={jump}
-        onJumpToFailure={target === null ? null : jumpToFailure}
-        actions={
-          <>
-            <ReplayButton status={run.status} ready={graph !== null && sessions.length > 0} onReplay={() => setReplaying(true)} />
-            <ExportButton runId={runId} />
-          </>
-        }
+        onJumpToFailure={hasTarget ? jumpToFailure : null}
+        actions={actions}
         readOnly={readOnly}
         runTokens={runTokens}
         runCost={runCost}
       />
-      {readOnly ? null : <RunLineageStrip runId={runId} />}
+      {readOnly ? null : <LineageStrip runId={runId} />}
       {replaying && graph !== null ? <ReplayPresentation runId={runId} graph={graph} title={workflowName} labels={labels} onExit={stopReplay} /> : null}
       {!readOnly && (detail.pendingInterrupts.length > 0 || run.status === "needs_review") ? (
         <div className="max-h-[45dvh] shrink-0 space-y-2 overflow-y-auto border-b border-line bg-raised px-3 py-2 sm:px-4">
@@ -321,8 +341,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
-          {selected !== null && !readOnly ? <ChunkActions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
-          <ChunkInspector view={selectedChunk} loading={liveChunk === undefined && chunkQuery.isFetching} effects={effects.data ?? []} />
+          {selected !== null && !readOnly ? <Actions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
+          <Inspector view={selectedChunk} loading={liveChunk === undefined && chunkQuery.isFetching} effects={effects.data ?? NO_EFFECTS} />
         </section>
       </div>
     </main>

@@ -7,7 +7,7 @@
  */
 import "@xyflow/react/dist/style.css";
 import { Background, Controls, ReactFlow, ReactFlowProvider, useUpdateNodeInternals, type NodeMouseHandler } from "@xyflow/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useGraphLayout } from "../graph-layout/use-graph-layout";
 import { layoutKey } from "../graph-layout/layout-cache";
 import type { LayoutGraphInput } from "../graph-layout/layout-types";
@@ -20,6 +20,7 @@ import { GraphMinimap } from "./graph-minimap";
 import { useGraphFraming } from "./use-graph-framing";
 import { GRAPH_NODE_TYPES, GraphFlowDirection, type GraphFlowNode } from "./graph-nodes";
 import { directionFor, graphExtents } from "./present-direction";
+import { flowEdges, flowNodes, sameItems } from "./flow-elements";
 import { usePaneSize } from "./use-pane-size";
 import type { FlowProjection } from "./to-flow-graph";
 
@@ -57,20 +58,10 @@ export interface SessionGraphProps {
 }
 
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
+/** A constant: xyflow copies a changed prop into its store (and redraws what reads it) after every render. */
+const PRO_OPTIONS = { hideAttribution: true };
 /** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
 const MAX_ELK_NODES = 150;
-/** Whether two node data objects hold the same values (arrays compared item by item, one level deep). */
-function shallowEqual(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => {
-    const a = left[key];
-    const b = right[key];
-    if (a === b) return true;
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
-  });
-}
-
 function sessionsOfNode(node: GraphFlowNode): string[] {
   if (node.type === "session") return [node.data.session.id];
   if (node.type === "chain") return node.data.sessions.map((session) => session.id);
@@ -110,64 +101,25 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
     return ids;
   }, [hoveredSessions, projection]);
 
-  // Nodes whose position and data did not change keep their object, so xyflow and the memoised node components
-  // skip them: a live run that grows one session, or a hover, redraws only what changed.
+  // Nodes and edges whose position and data did not change keep their object (flow-elements.ts), and when none
+  // changed the list is the same too: xyflow then neither syncs its store again nor redraws, and a live run that grows
+  // one session, or a hover, redraws only what changed.
   const previousNodes = useRef(new Map<string, GraphFlowNode>());
+  const nodeList = useRef<GraphFlowNode[]>([]);
   const nodes = useMemo<GraphFlowNode[]>(() => {
-    const next = new Map<string, GraphFlowNode>();
-    const list = projection.nodes.map((node) => {
-      const position = layout.positions[node.id] ?? { x: 0, y: 0 };
-      const data = node.data;
-      const nodeId = data.kind === "session" ? data.session.nodeId : data.kind === "chain" ? (data.sessions[0]?.nodeId ?? null) : data.nodeId;
-      const extras = {
-        label: nodeId === null ? null : (labels[nodeId] ?? null),
-        selected: node.id === selectedNodeId,
-        highlighted: highlightedNodes.has(node.id),
-      };
-      const nodeData = { ...data, ...extras };
-      const before = previousNodes.current.get(node.id);
-      if (before !== undefined && before.position.x === position.x && before.position.y === position.y && shallowEqual(before.data, nodeData)) {
-        next.set(node.id, before);
-        return before;
-      }
-      const created = {
-        id: node.id,
-        type: data.kind,
-        position,
-        width: node.width,
-        height: node.height,
-        data: nodeData,
-        draggable: false,
-        connectable: false,
-        selectable: false,
-        // The wrapper is what a keyboard focuses and a screen reader names: it says which node is the selection.
-        domAttributes: extras.selected ? { "aria-current": "true" } : undefined,
-        ariaLabel:
-          data.kind === "session"
-            ? `Session ${extras.label ?? data.session.nodeId ?? data.session.id}, ${data.failed ? "failed" : data.session.lineage.lineage_kind}`
-            : data.kind === "chain"
-              ? `Chain of ${data.sessions.length} sessions, press Enter to expand`
-              : undefined,
-      } as GraphFlowNode;
-      next.set(node.id, created);
-      return created;
-    });
-    previousNodes.current = next;
+    const list = flowNodes({ projection, positions: layout.positions, labels, selectedNodeId, highlightedNodes }, previousNodes.current);
+    if (sameItems(list, nodeList.current)) return nodeList.current;
+    nodeList.current = list;
     return list;
   }, [projection, layout, labels, selectedNodeId, highlightedNodes]);
-  const edges = useMemo<LineageFlowEdge[]>(
-    () =>
-      projection.edges.map((edge) => ({
-        id: edge.id,
-        source: edge.source,
-        target: edge.target,
-        type: "lineage",
-        selectable: false,
-        focusable: false,
-        data: { kind: edge.kind, onFailurePath: edge.onFailurePath, highlighted: highlightedNodes.has(edge.source) || highlightedNodes.has(edge.target) },
-      })),
-    [projection, highlightedNodes],
-  );
+  const previousEdges = useRef(new Map<string, LineageFlowEdge>());
+  const edgeList = useRef<LineageFlowEdge[]>([]);
+  const edges = useMemo<LineageFlowEdge[]>(() => {
+    const list = flowEdges(projection, highlightedNodes, previousEdges.current);
+    if (sameItems(list, edgeList.current)) return edgeList.current;
+    edgeList.current = list;
+    return list;
+  }, [projection, highlightedNodes]);
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
   const followNodeId = followSessionId === null ? null : (projection.nodeOfSession.get(followSessionId) ?? null);
@@ -191,7 +143,13 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       onToggleChain(node.data.chainId);
     } else if (node.type === "failure") onFailure();
   };
-  const onNodeClick: NodeMouseHandler<GraphFlowNode> = (_event, node) => activate(node);
+  // xyflow hands its handlers to every node wrapper: a new function per render would redraw every node at every live
+  // step. These stay the same and call the newest `activate` / `onHover`.
+  const handlers = useRef({ activate, onHover });
+  handlers.current = { activate, onHover };
+  const onNodeClick = useCallback<NodeMouseHandler<GraphFlowNode>>((_event, node) => handlers.current.activate(node), []);
+  const onNodeMouseEnter = useCallback<NodeMouseHandler<GraphFlowNode>>((_event, node) => handlers.current.onHover(sessionsOfNode(node)), []);
+  const onNodeMouseLeave = useCallback(() => handlers.current.onHover([]), []);
   const collapseChains = () => {
     framing.reframe();
     onCollapseChains?.();
@@ -227,8 +185,8 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         nodeTypes={GRAPH_NODE_TYPES}
         edgeTypes={GRAPH_EDGE_TYPES}
         onNodeClick={onNodeClick}
-        onNodeMouseEnter={(_event, node) => onHover(sessionsOfNode(node))}
-        onNodeMouseLeave={() => onHover([])}
+        onNodeMouseEnter={onNodeMouseEnter}
+        onNodeMouseLeave={onNodeMouseLeave}
         onMove={framing.onMove}
         onlyRenderVisibleElements
         nodesDraggable={false}
@@ -237,7 +195,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         nodesFocusable
         minZoom={0.05}
         maxZoom={2}
-        proOptions={{ hideAttribution: true }}
+        proOptions={PRO_OPTIONS}
         colorMode={isDark ? "dark" : "light"}
       >
         <Background gap={20} size={1} color="var(--rath-line)" />

@@ -109,9 +109,9 @@ describe("toFlowGraph", () => {
       pending: [{ nodeId: "pros", inputs: ["fork-a"], status: "running" }],
       failure: { nodeId: "cons", code: "provider_error", message: "boom", inputs: ["fork-b"] },
     });
-    expect(projection.nodes.slice(-2).map((node) => node.id)).toEqual(["pending:pros:0", "failure:cons"]);
+    expect(projection.nodes.slice(-2).map((node) => node.id)).toEqual(["pending:0", "failure:cons"]);
     expect(projection.edges.slice(-2).map((edge) => [edge.id, edge.kind, edge.onFailurePath])).toEqual([
-      ["fork-a->pending:pros:0", "pending", false],
+      ["fork-a->pending:0", "pending", false],
       ["fork-b->failure:cons", "failure", true],
     ]);
     expect(projection.failurePath.has("fork-b")).toBe(true);

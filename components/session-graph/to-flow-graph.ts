@@ -293,7 +293,7 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
     for (const source of sources) edges.push({ id: `${source}->${id}`, source, target: id, kind, onFailurePath: kind === "failure" });
   };
   (input.pending ?? []).forEach((step, position) => {
-    const id = `pending:${step.nodeId}:${position}`;
+    const id = `pending:${position}`;
     nodes.push({ id, ...NODE_SIZES.pending, data: { kind: "pending", nodeId: step.nodeId, status: step.status } });
     attach(id, step.inputs, "pending");
   });
