@@ -32,6 +32,8 @@ export interface ChunkListProps {
   onSelectSession: (sessionId: string) => void;
 }
 
+const NOTHING_TOGGLED: ReadonlySet<string> = new Set();
+
 const SEGMENT_TITLES: Record<ChunkSegment["kind"], string> = {
   shared: "Shared by both parents",
   inherited: "Inherited",
@@ -81,7 +83,12 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
   // chunks, then its own — what `fallbackSegments` says without a request.
   const isMerge = session.inheritedChunkCount > 0 && session.lineage.lineage_kind === "op_merge" && session.lineage.parent_session_ids.length === 2;
   const segmentsQuery = useQuery(trpc.sessions.segments.queryOptions({ sessionId: session.id }, { enabled: isMerge, staleTime: Number.POSITIVE_INFINITY }));
-  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  // Segments the person opened or closed, for this session (the list may be kept while the session it shows changes:
+  // a live run's newest, followed).
+  const [toggledIn, setToggledIn] = useState<{ sessionId: string; keys: ReadonlySet<string> }>(() => ({ sessionId: session.id, keys: new Set() }));
+  const toggled = toggledIn.sessionId === session.id ? toggledIn.keys : NOTHING_TOGGLED;
+  const setToggled = (change: (current: ReadonlySet<string>) => ReadonlySet<string>): void =>
+    setToggledIn((current) => ({ sessionId: session.id, keys: change(current.sessionId === session.id ? current.keys : NOTHING_TOGGLED) }));
   const segments = useMemo(
     () => growSegments(segmentsQuery.data?.segments ?? fallbackSegments(session.chunkCount, session.inheritedChunkCount, session.lineage.parent_session_ids[0] ?? null), session.chunkCount),
     [segmentsQuery.data, session.chunkCount, session.inheritedChunkCount, session.lineage.parent_session_ids],
@@ -147,10 +154,17 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
   // layout first (the browser clamps it to the end). The virtualizer's scrollToIndex read the element's scroll
   // height at once and again on following frames until it settled, each read a layout of the whole page, for
   // every live event.
+  // Another session shown in the same list (the newest of a live run, followed) starts at its end, as a new list would.
   const atEnd = useRef(true);
   const follow = useRef<number | null>(null);
   const count = rows.length;
+  const shownSession = useRef(session.id);
   useEffect(() => {
+    if (shownSession.current !== session.id) {
+      shownSession.current = session.id;
+      atEnd.current = true;
+      lastScrolled.current = null;
+    }
     if (!atEnd.current || count === 0 || selectedIndex !== null || follow.current !== null) return;
     follow.current = window.requestAnimationFrame(() => {
       follow.current = null;
@@ -158,7 +172,7 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
       // Past the end on purpose: the browser clamps it, so nothing needs measuring here.
       if (element !== null && atEnd.current) element.scrollTop = Number.MAX_SAFE_INTEGER;
     });
-  }, [count, virtualizer, selectedIndex]);
+  }, [count, virtualizer, selectedIndex, session.id]);
   useEffect(
     () => () => {
       if (follow.current !== null) window.cancelAnimationFrame(follow.current);

@@ -179,7 +179,11 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
     },
     [select, showPanel],
   );
-  const onSelectChunk = useCallback((index: number) => select(selectedId, index), [select, selectedId]);
+  // The same function while the shown session changes (a live run's newest, step after step): the chunk rows it is
+  // handed to are memoised and would all render again (markdown included) for a new one.
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+  const onSelectChunk = useCallback((index: number) => select(selectedRef.current, index), [select]);
   const onSelectSession = useCallback((sessionId: string) => select(sessionId, null), [select]);
   // The same function while a failure exists (the entry it jumps to is read when clicked): the graph and the header
   // do not render again because the failure list was recomputed.
@@ -323,6 +327,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
             revisionId={run.revisionId}
             revisionNumber={revisionNumber}
             selectedChunk={selectedId === chosenSession ? chunkIndex : null}
+            following={chosenSession === null}
             onSelectChunk={onSelectChunk}
             onSelectSession={onSelectSession}
             costs={costs}

@@ -43,6 +43,11 @@ export interface SessionPanelProps {
   /** Every session's live tail, and the sessions by id (an agent session's inherited chunks are its input's). */
   liveChunks?: LiveChunks;
   sessionById?: ReadonlyMap<string, GraphSessionData>;
+  /**
+   * The panel shows the default session (a live run's newest) and follows it: the chunk list is kept from session to
+   * session instead of mounted again for each (a new list per live step re-rendered every row and read its layout).
+   */
+  following?: boolean;
 }
 
 function UsageCell({ label, usage, cost, testId, hint }: { label: string; usage: Usage | null; cost: CostFigure | null; testId: string; hint: string }) {
@@ -69,7 +74,7 @@ function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageS
 }
 
 /** The panel. */
-export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail, liveChunks, sessionById }: SessionPanelProps) {
+export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail, liveChunks, sessionById, following = false }: SessionPanelProps) {
   const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
   const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
   if (session === null) {
@@ -125,7 +130,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionId
         ) : null}
       </div>
       <div className="min-h-0 flex-1 pt-1">
-        <ChunkList key={session.id} session={session} liveTail={liveTail} liveChunks={liveChunks} sessionById={sessionById} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
+        <ChunkList key={following ? "following" : session.id} session={session} liveTail={liveTail} liveChunks={liveChunks} sessionById={sessionById} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
       </div>
     </div>
   );
