@@ -20,6 +20,7 @@ import { LiveIndicator } from "./live-indicator";
 import type { CostFigure } from "./run-costs";
 import { runDocumentTitle } from "./run-title";
 import { RunControls } from "./run-controls";
+import { runValueText } from "./run-input-text";
 import type { RunErrorEntry } from "./run-errors";
 import type { StreamState } from "./use-run-live";
 
@@ -45,19 +46,14 @@ export interface RunHeaderProps {
   runCost?: CostFigure | null;
 }
 
-function textOf(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string") return value;
-  if (typeof value === "object" && typeof (value as { text?: unknown }).text === "string") return (value as { text: string }).text;
-  // One line: a structured input (an imported run's provenance) must not push the graph down.
-  return JSON.stringify(value);
-}
 
 /** The header. */
 export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reconnects, lastSeq, runningNode, errors, onJump, onJumpToFailure, actions, readOnly = false, runTokens = null, runCost = null }: RunHeaderProps) {
   const run = detail.run;
-  const input = textOf(run.input);
-  const output = textOf(run.output);
+  const input = runValueText(run.input);
+  const output = runValueText(run.output);
+  // No start or no end (an imported run, one still queued): no duration, rather than a lone dash after the cost.
+  const duration = formatDuration(run.startedAt, run.finishedAt);
   const [showErrors, setShowErrors] = useState(false);
   const shownErrors = showErrors ? errors : errors.slice(0, 2);
   // The server renders the title once; the tab follows the live status (a shared run keeps its own title).
@@ -99,7 +95,11 @@ export function RunHeader({ detail, workflowName, usesDemoProvider, stream, reco
             {formatTokens(Math.max(runTokens ?? 0, run.tokensUsed))} tok
           </span>
           <CostValue cost={runCost} testId="run-cost" />
-          <span title="Duration">{formatDuration(run.startedAt, run.finishedAt)}</span>
+          {duration === "—" ? null : (
+            <span title="Duration" data-testid="run-duration">
+              {duration}
+            </span>
+          )}
         </span>
         {readOnly ? null : (
           <div className="flex shrink-0 flex-wrap items-center gap-1.5">
