@@ -31,3 +31,35 @@ export async function fitWholeGraph(page: Page): Promise<void> {
   await expect(graph).toHaveAttribute("data-layout", /^(elk|quick)$/);
   await graph.locator(".react-flow__controls-fitview").click();
 }
+
+/**
+ * The smallest on-screen size (px) of the names of the nodes drawn wholly inside the pane: each name's font size times
+ * the graph's zoom, and how many names that is (`smallest` is Infinity when none). A name reads at 11 px or more.
+ */
+export async function smallestNameOnScreen(page: Page): Promise<{ names: number; smallest: number }> {
+  return page.evaluate(() => {
+    const graph = document.querySelector('[data-testid="session-graph"]');
+    const viewport = graph?.querySelector(".react-flow__viewport");
+    if (graph === null || graph === undefined || viewport === null || viewport === undefined) return { names: 0, smallest: Number.POSITIVE_INFINITY };
+    const zoom = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a;
+    const pane = graph.getBoundingClientRect();
+    const sizes = [...graph.querySelectorAll<HTMLElement>(".react-flow__node [data-node-title]")]
+      .filter((name) => {
+        const box = name.closest(".react-flow__node")?.getBoundingClientRect();
+        return box !== undefined && box.left >= pane.left - 1 && box.right <= pane.right + 1 && box.top >= pane.top - 1 && box.bottom <= pane.bottom + 1;
+      })
+      .map((name) => Number.parseFloat(getComputedStyle(name).fontSize) * zoom);
+    return { names: sizes.length, smallest: sizes.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...sizes) };
+  });
+}
+
+/** How many nodes are drawn wholly inside the pane. */
+export async function nodesInPane(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="session-graph"]')?.getBoundingClientRect();
+    if (pane === undefined) return 0;
+    return [...document.querySelectorAll('[data-testid="session-graph"] .react-flow__node')]
+      .map((node) => node.getBoundingClientRect())
+      .filter((box) => box.left >= pane.left - 1 && box.right <= pane.right + 1 && box.top >= pane.top - 1 && box.bottom <= pane.bottom + 1).length;
+  });
+}

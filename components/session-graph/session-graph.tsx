@@ -60,6 +60,8 @@ export interface SessionGraphProps {
 const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 } as const;
 /** A constant: xyflow copies a changed prop into its store (and redraws what reads it) after every render. */
 const PRO_OPTIONS = { hideAttribution: true };
+/** A pane narrower than this (a phone's, not the ~500 px one beside the panels at 1280) starts with the legend folded. */
+const NARROW_PANE = 420;
 /** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
 const MAX_ELK_NODES = 150;
 function sessionsOfNode(node: GraphFlowNode): string[] {
@@ -123,7 +125,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
   const followNodeId = followSessionId === null ? null : (projection.nodeOfSession.get(followSessionId) ?? null);
-  const framing = useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, followNodeId, present });
+  const framing = useGraphFraming({ container, paneSize, nodes, edges: projection.edges, source, layout, selectedNodeId, focusNodeId, followNodeId, present });
   // Handles move to the other sides when the direction changes: xyflow measures them again.
   const updateNodeInternals = useUpdateNodeInternals();
   const nodeIds = useRef<string[]>([]);
@@ -158,8 +160,10 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   const isDark = useIsDark();
 
   return (
-    // Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    // The legend is a strip under the graph's pane, never over its nodes.
+    <div className="flex h-full min-h-0 w-full min-w-0 flex-col">
+    {/* Enter/Space bubble up from the focusable graph nodes inside; the container itself is not a control. */}
+    {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
     <div
       ref={container}
       data-testid="session-graph"
@@ -168,7 +172,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
       data-following={framing.userMoved ? "false" : followNodeId === null ? "none" : "true"}
       data-node-count={nodes.length}
       data-session-count={projection.nodeOfSession.size}
-      className="relative h-full min-h-0 w-full min-w-0 [contain:strict]"
+      className="relative min-h-0 w-full min-w-0 flex-1 [contain:strict]"
       onKeyDown={(event) => {
         if (event.key !== "Enter" && event.key !== " ") return;
         const id = (event.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id");
@@ -217,11 +221,8 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
           </Button>
         </div>
       ) : null}
-      <div className="pointer-events-none absolute bottom-2 left-2 right-14 flex">
-        <div className="pointer-events-auto max-w-full" data-graph-overlay="legend">
-          <GraphLegend kinds={kinds} />
-        </div>
-      </div>
+    </div>
+    <GraphLegend kinds={kinds} narrow={paneSize !== null && paneSize.width < NARROW_PANE} />
     </div>
   );
 }

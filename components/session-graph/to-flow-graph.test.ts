@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { graphSession } from "../run-state/testing-sessions";
-import { chainIdOf, COLLAPSE_CHAINS_ABOVE, toFlowGraph } from "./to-flow-graph";
+import { BUNDLE_FAN_OUT, chainIdOf, COLLAPSE_CHAINS_ABOVE, toFlowGraph } from "./to-flow-graph";
 
 const failing = { toolErrors: { count: 1, firstIndex: 2 } };
 
@@ -123,5 +123,16 @@ describe("toFlowGraph", () => {
     const projection = toFlowGraph({ sessions: many });
     expect(projection.nodeOfSession.size).toBe(5000);
     expect(projection.nodes.length).toBeLessThan(5000);
+  });
+
+  it("bundles the edges of a wide fan-out onto one trunk, failure paths drawn last; a two-way fork stays unbundled", () => {
+    const fan = [graphSession("q"), ...Array.from({ length: 5 }, (_, index) => graphSession(`t${index}`, ["q"], "op_fork", index === 1 ? failing : {}))];
+    const projection = toFlowGraph({ sessions: fan });
+    expect(BUNDLE_FAN_OUT).toBeLessThanOrEqual(5);
+    expect(projection.edges.every((edge) => edge.bundled)).toBe(true);
+    // The failing thread's edge comes last, so the shared trunk shows the failure colour; the others keep their order.
+    expect(projection.edges.map((edge) => edge.target)).toEqual(["t0", "t2", "t3", "t4", "t1"]);
+    expect(projection.edges.at(-1)?.onFailurePath).toBe(true);
+    expect(toFlowGraph({ sessions }).edges.some((edge) => edge.bundled)).toBe(false);
   });
 });

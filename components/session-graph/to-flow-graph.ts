@@ -32,6 +32,12 @@ export const COLLAPSE_CHAINS_ABOVE = 40;
 /** Graphs with more drawn sessions than this fold closed fork/merge diamonds into the chains around them. */
 export const ABSORB_FORKS_ABOVE = 200;
 
+/**
+ * A node with at least this many drawn lineage children sends them along one shared trunk (graph-edge.tsx): a
+ * 400-thread fan-out is one line with a branch to each thread, not a band of 400 overlapping curves.
+ */
+export const BUNDLE_FAN_OUT = 3;
+
 /** A step that runs now, waits, or is queued, after the given sessions. */
 export interface PendingNode {
   nodeId: string;
@@ -121,6 +127,8 @@ export interface ProjectedEdge {
   target: string;
   kind: LineageEdgeKind | "pending" | "failure";
   onFailurePath: boolean;
+  /** The source fans out to BUNDLE_FAN_OUT or more nodes: the edge leaves along the source's shared trunk. */
+  bundled: boolean;
 }
 
 /** The projection. */
@@ -284,13 +292,20 @@ export function toFlowGraph(input: ProjectionInput): FlowProjection {
       const id = `${source}->${target}`;
       if (seenEdges.has(id)) continue;
       seenEdges.add(id);
-      edges.push({ id, source, target, kind, onFailurePath: failurePath.has(session.id) });
+      edges.push({ id, source, target, kind, onFailurePath: failurePath.has(session.id), bundled: false });
     }
   }
+  const fanOut = new Map<string, number>();
+  for (const edge of edges) fanOut.set(edge.source, (fanOut.get(edge.source) ?? 0) + 1);
+  for (const edge of edges) edge.bundled = (fanOut.get(edge.source) ?? 0) >= BUNDLE_FAN_OUT;
+  // Bundled edges on a failure path are drawn last (order kept otherwise): where they share a trunk, it shows the
+  // failure colour down to the last failing branch instead of alternating colours.
+  const last = (edge: ProjectedEdge) => Number(edge.bundled && edge.onFailurePath);
+  edges.sort((left, right) => last(left) - last(right));
 
   const attach = (id: string, inputs: readonly string[], kind: "pending" | "failure"): void => {
     const sources = new Set(inputs.map((input) => nodeOfSession.get(input)).filter((source): source is string => source !== undefined));
-    for (const source of sources) edges.push({ id: `${source}->${id}`, source, target: id, kind, onFailurePath: kind === "failure" });
+    for (const source of sources) edges.push({ id: `${source}->${id}`, source, target: id, kind, onFailurePath: kind === "failure", bundled: false });
   };
   (input.pending ?? []).forEach((step, position) => {
     const id = `pending:${position}`;

@@ -1,28 +1,31 @@
 "use client";
 /**
  * Where the session graph's view goes, and when it moves on its own:
- * - on open (once the final layout is in): a graph readable whole (names ≥ 11 px on screen) is framed whole; a larger
- *   one opens at a readable zoom on its focus (the URL's session or the first failure), else on the session a live
- *   run follows (its newest), else on its root;
+ * - on open (once the final layout is in), as opening-view.ts decides: a graph that fits whole at FIT_MIN_ZOOM or more
+ *   (its nodes in their far look below FAR_ZOOM, names still ~11 px on screen) is framed whole; a larger one opens on
+ *   its focus (the URL's session or the first failure, else the selection — a finished run's output) together with
+ *   the sessions it was made from; a live run without such a focus opens on the session it follows (its newest) at a
+ *   readable zoom; else on its root;
  * - while the person has not panned or zoomed, a graph framed whole is framed again as it grows, and a live run's
  *   newest session (`followNodeId`) is kept in view (the view slides left as time grows to the right);
  *   `follow()` resumes that after a pan or zoom;
  * - a chain the person opens is brought into view (its start when it is too long to show whole);
  * - a selection made elsewhere (URL, timeline, "Jump to failure") scrolls its node into view, once drawn;
  * - after "Collapse chains" the graph is framed afresh, as on open.
- * A fit keeps the nodes out of the band the overlays cover at the bottom (legend, zoom controls: elements marked
- * `data-graph-overlay`). In `present` mode (the demo replay) the graph is always framed whole, again whenever it grows,
+ * A frame keeps the nodes out of the band the overlays cover at the bottom (the zoom controls, and any element marked
+ * `data-graph-overlay`; the legend is a strip below the pane, not over it). In `present` mode (the demo replay) the graph is always framed whole, again whenever it grows,
  * is laid out again or its pane changes size, and never scrolled to the selection: an audience sees all of it.
  */
 import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { LayoutResult } from "../graph-layout/layout-types";
 import type { GraphFlowNode } from "./graph-nodes";
+import { FIT_MIN_ZOOM, neighbourhoodViewport, opensWhole, type Box, type Insets } from "./opening-view";
 import type { PaneSize } from "./use-pane-size";
 
 /**
- * Below this zoom a node's name (12 px) reads smaller than 11 px on screen: a graph that would need it opens at
- * FOCUS_ZOOM on its focus, its followed session or its root instead of whole.
+ * Below this zoom a node's near look (12 px name) reads smaller than 11 px on screen: a followed session is kept in
+ * view at FOCUS_ZOOM rather than at a zoom this low.
  */
 export const MIN_READABLE_ZOOM = 0.92;
 const FOCUS_ZOOM = 1;
@@ -43,12 +46,26 @@ function fitPadding(container: HTMLElement): FitPadding {
   return { top: `${margin}px`, right: `${margin}px`, bottom: `${Math.max(margin, Math.ceil(covered) + 8)}px`, left: `${margin}px` };
 }
 
-/** The zoom at which the whole layout fits inside the padded pane. */
-function wholeFitZoom(layout: LayoutResult, bounds: Bounds, padding: FitPadding): number {
+/** The padding in numbers. */
+function insetsOf(padding: FitPadding): Insets {
   const px = (value: string) => Number.parseFloat(value);
-  const width = bounds.width - px(padding.left) - px(padding.right);
-  const height = bounds.height - px(padding.top) - px(padding.bottom);
-  return Math.min(width / Math.max(1, layout.width), height / Math.max(1, layout.height));
+  return { top: px(padding.top), right: px(padding.right), bottom: px(padding.bottom), left: px(padding.left) };
+}
+
+function boxOf(node: GraphFlowNode): Box {
+  return { x: node.position.x, y: node.position.y, width: node.width ?? 0, height: node.height ?? 0 };
+}
+
+/**
+ * Frames `focus` with the nodes it was made from (its parents in the drawn graph, and theirs when they fit), as
+ * opening-view.ts decides.
+ */
+function frameNeighbourhood(flow: Flow, focus: GraphFlowNode, nodes: readonly GraphFlowNode[], edges: readonly GraphEdgeEnds[], bounds: Bounds, padding: FitPadding): void {
+  const sourcesOf = (targets: ReadonlySet<string>) => new Set(edges.filter((edge) => targets.has(edge.target)).map((edge) => edge.source));
+  const parentIds = sourcesOf(new Set([focus.id]));
+  const grandparentIds = sourcesOf(parentIds);
+  const boxes = (ids: ReadonlySet<string>) => nodes.filter((node) => ids.has(node.id) && node.id !== focus.id).map(boxOf);
+  void flow.setViewport(neighbourhoodViewport(boxOf(focus), boxes(parentIds), bounds, insetsOf(padding), boxes(grandparentIds)));
 }
 
 type Bounds = { width: number; height: number };
@@ -80,7 +97,7 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
   const right = Math.max(...members.map((node) => node.position.x + (node.width ?? 0)));
   const bottom = Math.max(...members.map((node) => node.position.y + (node.height ?? 0)));
   const fitZoom = Math.min(bounds.width / Math.max(1, right - left), bounds.height / Math.max(1, bottom - top)) / (1 + 2 * FIT_PADDING);
-  if (fitZoom >= MIN_READABLE_ZOOM) {
+  if (fitZoom >= FIT_MIN_ZOOM) {
     void flow.fitView({ nodes: members.map((node) => ({ id: node.id })), padding, maxZoom: FIT_MAX_ZOOM, duration: 200 });
     return;
   }
@@ -101,6 +118,12 @@ function keepInView(flow: Flow, node: GraphFlowNode, bounds: Bounds, padding: Fi
   void flow.setViewport({ x, y, zoom }, duration === undefined ? undefined : { duration });
 }
 
+/** A drawn edge's ends (node ids). */
+export interface GraphEdgeEnds {
+  source: string;
+  target: string;
+}
+
 /** What the graph tells the framing. */
 export interface GraphFramingInput {
   /** The graph's container (its size decides the zooms). */
@@ -108,10 +131,12 @@ export interface GraphFramingInput {
   /** The container's size as `usePaneSize` follows it (null until measured). */
   paneSize: PaneSize | null;
   nodes: readonly GraphFlowNode[];
+  /** The drawn edges (a focus opens with the nodes its edges come from). */
+  edges: readonly GraphEdgeEnds[];
   source: "provisional" | "elk" | "quick";
   layout: LayoutResult;
   selectedNodeId: string | null;
-  /** Where a graph too large to read whole opens (null: the followed node, else its root). */
+  /** Where a graph too large to show whole opens (null: the followed node, else the selection, else its root). */
   focusNodeId: string | null;
   /** The node a live run's view keeps in view while the person has not moved it (null: none). */
   followNodeId?: string | null;
@@ -134,7 +159,7 @@ export interface GraphFraming {
 }
 
 /** The framing of one graph (inside its ReactFlowProvider). */
-export function useGraphFraming({ container, paneSize, nodes, source, layout, selectedNodeId, focusNodeId, followNodeId = null, present = false }: GraphFramingInput): GraphFraming {
+export function useGraphFraming({ container, paneSize, nodes, edges, source, layout, selectedNodeId, focusNodeId, followNodeId = null, present = false }: GraphFramingInput): GraphFraming {
   const flow = useReactFlow();
   const framed = useRef(false);
   const lastCentred = useRef<string | null>(null);
@@ -185,18 +210,20 @@ export function useGraphFraming({ container, paneSize, nodes, source, layout, se
     framed.current = true;
     framedCount.current = nodes.length;
     lastFollowed.current = followed?.id ?? null;
-    framedWhole.current = wholeFitZoom(layout, bounds, padding) >= MIN_READABLE_ZOOM;
+    framedWhole.current = opensWhole(layout, bounds, insetsOf(padding));
     // The (default) selection is not scrolled to on its own: the opening view is this one.
     lastCentred.current = selectedNodeId;
     if (framedWhole.current) {
-      void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(first ? {} : { duration: 200 }) });
+      void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: FIT_MIN_ZOOM, ...(first ? {} : { duration: 200 }) });
       return;
     }
-    const focus = opening ? nodes.find((node) => node.id === focusNodeId) : undefined;
-    if (focus !== undefined) void flow.setCenter(focus.position.x + (focus.width ?? 0) / 2, focus.position.y + (focus.height ?? 0) / 2, { zoom: FOCUS_ZOOM });
+    // A live run's default selection is the session it follows: that one is kept in view below, not framed here.
+    const focusId = focusNodeId ?? (followed === undefined ? selectedNodeId : null);
+    const focus = opening && focusId !== null ? nodes.find((node) => node.id === focusId) : undefined;
+    if (focus !== undefined) frameNeighbourhood(flow, focus, nodes, edges, bounds, padding);
     else if (followed !== undefined) keepInView(flow, followed, bounds, padding, first ? undefined : 200);
     else if (opening) startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
-  }, [container, present, nodes, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
+  }, [container, present, nodes, edges, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
 
   // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
   // (a selection inside a chain first opens the chain).
