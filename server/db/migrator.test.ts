@@ -41,7 +41,7 @@ async function tableNames(url: string): Promise<string[]> {
 }
 
 /** The checked-in migrations, in order. */
-const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices", "0008_share_links", "0009_session_graph_order"];
+const CHECKED_IN = ["0001_init", "0002_structural_sharing_and_checkpoint_seq", "0003_run_deadline", "0004_workflow_memory", "0005_session_own_usage", "0006_accounts_and_api_keys", "0007_model_prices", "0008_share_links", "0009_session_graph_order", "0010_event_log_without_foreign_keys"];
 
 it("reads the checked-in migrations in name order with sha256 checksums", () => {
   const migrations = readMigrations(defaultMigrationsDirectory("sqlite"));
@@ -90,7 +90,7 @@ describeEachDatabase("migrator", (open, provider) => {
     const { url } = await open({ migrationsDirectory: folder });
     writeFileSync(
       path.join(folder, "9002_orphan.sql"),
-      `INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('no-such-run', 1, 'x', '{}');\n`,
+      `INSERT INTO "sessions" ("id", "run_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "placement", "chunk_count", "status") VALUES ('orphan', 'no-such-run', '[]', 'o', 'leaf_user', '[]', '{}', 0, 'ok');\n`,
     );
     await expect(applyMigrations(parseDatabaseUrl(url), folder)).rejects.toThrow(/foreign key/i);
     rmSync(path.join(folder, "9002_orphan.sql"));
@@ -171,5 +171,59 @@ describeEachDatabase("migrator", (open, provider) => {
       // A merge's stored usage is its parents' sum (reference semantics); it spent nothing itself.
       ["d-merge", null, 6, 0],
     ]);
+  });
+
+  it("0010 keeps every event and checkpoint, drops their foreign keys to runs and the unused sessions (run_id, created_at) index", async () => {
+    const folder = copyMigrations(provider);
+    const later = path.join(os.tmpdir(), `rath-0010-${process.pid}-${provider}.sql`);
+    const name = "0010_event_log_without_foreign_keys.sql";
+    for (const file of readdirSync(folder).filter((entry) => entry > name)) rmSync(path.join(folder, file));
+    copyFileSync(path.join(folder, name), later);
+    rmSync(path.join(folder, name));
+    const { url, database } = await open({ migrationsDirectory: folder });
+    expect(database.migrations.applied.at(-1)).toBe("0009_session_graph_order");
+    const seed = [
+      `INSERT INTO "workflows" ("id", "name", "updated_at") VALUES ('wf', 'w', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "workflow_revisions" ("id", "workflow_id", "number", "spec", "layout", "spec_sha256", "plan_id") VALUES ('rev', 'wf', 1, '{}', '{}', 'x', 'p')`,
+      `INSERT INTO "runs" ("id", "workflow_id", "revision_id", "plan_hash", "status", "input", "updated_at", "event_seq", "checkpoint_seq") VALUES ('r1', 'wf', 'rev', 'h', 'running', '{}', CURRENT_TIMESTAMP, 3, 1)`,
+      `INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('r1', 1, 'run.created', '{"a":1}'), ('r1', 2, 'run.claimed', '{}'), ('r1', 3, 'run.checkpoint.created', '{"seq":1}')`,
+      `INSERT INTO "checkpoints" ("run_id", "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark") VALUES ('r1', 1, 'h', '{"steps":1}', '["b"]', '[]', 2)`,
+      `INSERT INTO "sessions" ("id", "run_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "placement", "chunk_count", "status", "created_seq") VALUES ('s1', 'r1', '[]', 'o', 'leaf_user', '[]', '{}', 0, 'ok', 2)`,
+    ];
+    for (const statement of seed) await database.client.$executeRawUnsafe(statement);
+    // Before 0010 an event of a run that does not exist is refused by the foreign key.
+    await expect(database.client.$executeRawUnsafe(`INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('nope', 1, 'x', '{}')`)).rejects.toThrow();
+    copyFileSync(later, path.join(folder, name));
+    rmSync(later);
+    expect((await applyMigrations(parseDatabaseUrl(url), folder)).applied).toEqual([name.slice(0, -4)]);
+    const events = await database.client.$queryRawUnsafe<Array<{ run_id: string; seq: number; type: string; payload: string }>>(
+      `SELECT "run_id", "seq", "type", "payload" FROM "run_events" ORDER BY "run_id", "seq"`,
+    );
+    expect(events.map((event) => [event.run_id, Number(event.seq), event.type, event.payload])).toEqual([
+      ["r1", 1, "run.created", '{"a":1}'],
+      ["r1", 2, "run.claimed", "{}"],
+      ["r1", 3, "run.checkpoint.created", '{"seq":1}'],
+    ]);
+    const checkpoints = await database.client.$queryRawUnsafe<Array<{ seq: number; state: string; next_nodes: string; effect_watermark: number }>>(
+      `SELECT "seq", "state", "next_nodes", "effect_watermark" FROM "checkpoints" WHERE "run_id" = 'r1'`,
+    );
+    expect(checkpoints.map((row) => [Number(row.seq), row.state, row.next_nodes, Number(row.effect_watermark)])).toEqual([[1, '{"steps":1}', '["b"]', 2]]);
+    // The primary keys stay: an event seq stored twice is still refused.
+    await expect(database.client.$executeRawUnsafe(`INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('r1', 3, 'x', '{}')`)).rejects.toThrow();
+    await expect(database.client.$executeRawUnsafe(`INSERT INTO "checkpoints" ("run_id", "seq", "plan_hash", "state", "next_nodes", "pending_interrupts", "effect_watermark") VALUES ('r1', 1, 'h', '{}', '[]', '[]', 0)`)).rejects.toThrow();
+    // No key check on the event log and the checkpoints any more; sessions still have theirs.
+    await database.client.$executeRawUnsafe(`INSERT INTO "run_events" ("run_id", "seq", "type", "payload") VALUES ('nope', 1, 'x', '{}')`);
+    await expect(
+      database.client.$executeRawUnsafe(
+        `INSERT INTO "sessions" ("id", "run_id", "parents", "lineage_operator", "lineage_kind", "lineage_extras", "placement", "chunk_count", "status") VALUES ('s2', 'nope', '[]', 'o', 'leaf_user', '[]', '{}', 0, 'ok')`,
+      ),
+    ).rejects.toThrow();
+    const indexes =
+      provider === "sqlite"
+        ? await database.client.$queryRawUnsafe<Array<{ name: string }>>(`SELECT "name" FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sessions'`)
+        : await database.client.$queryRawUnsafe<Array<{ name: string }>>(`SELECT indexname::text AS "name" FROM pg_indexes WHERE tablename = 'sessions'`);
+    const names = indexes.map((row) => row.name);
+    expect(names).toContain("sessions_run_id_created_seq_idx");
+    expect(names).not.toContain("sessions_run_id_created_at_idx");
   });
 });
