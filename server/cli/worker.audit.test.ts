@@ -67,10 +67,11 @@ const PASSWORD = "s3cret-worker-pw";
 describeEachDatabase("npm run worker (separate processes)", (open, provider) => {
   it("two worker processes execute a batch of runs exactly once each", async () => {
     const { database, url } = await open();
-    // Each model answer takes 300 ms, so one process (2 loops) cannot drain the batch before the other claims:
-    // with instant runs the first process to poll could take all ten, which failed the "both take part" check.
+    // Each run takes ≥ 1.8 s, most of it waiting on the model without writing, so one process (2 loops) cannot
+    // drain the batch before the other claims. With 300 ms answers, a loaded CI machine let proc-b take all ten
+    // runs on SQLite: proc-a's claims kept waiting for the write lock while proc-b and the test wrote.
     const spec = linearSpec([
-      { id: "first", directive: { delayMs: 300 } },
+      { id: "first", directive: { delayMs: 1_500 } },
       { id: "second", directive: { delayMs: 300 } },
     ]);
     const reference = await queueRun(database, spec, { input: "batch" });
@@ -107,7 +108,8 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
         const checkpoints = await database.client.checkpoint.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true } });
         expect(checkpoints.map((checkpoint) => checkpoint.seq)).toEqual([1, 2, 3, 4]);
       }
-      expect([...claimers.keys()].sort()).toEqual(["proc-a", "proc-b"]);
+      const outputs = workers.map((worker) => worker.output().slice(-2_000)).join("\n---\n");
+      expect([...claimers.keys()].sort(), `runs per process ${JSON.stringify([...claimers])}; output:\n${outputs}`).toEqual(["proc-a", "proc-b"]);
       expect([...claimers.values()].reduce((sum, count) => sum + count, 0)).toBe(BATCH);
     } finally {
       for (const worker of workers) signalGroup(worker, "SIGTERM");
