@@ -34,17 +34,51 @@ const FIT_MAX_ZOOM = 1.1;
 
 type FitPadding = { top: `${number}px`; right: `${number}px`; bottom: `${number}px`; left: `${number}px` };
 
-/** Fit padding in px: a margin on every side, and at the bottom at least the band the overlays cover. */
-function fitPadding(container: HTMLElement): FitPadding {
+/**
+ * Fit padding in px: a margin on every side, and at the bottom at least the band the overlays cover. Reads the layout
+ * (the container's and the overlays' boxes): `found` says whether an overlay was there to measure.
+ */
+function fitPadding(container: HTMLElement): { padding: FitPadding; found: boolean } {
   const box = container.getBoundingClientRect();
   const margin = Math.round(Math.min(box.width, box.height) * 0.06) + 8;
   let covered = 0;
+  let found = false;
   for (const overlay of container.querySelectorAll<HTMLElement>("[data-graph-overlay], .react-flow__controls")) {
     const rect = overlay.getBoundingClientRect();
-    if (rect.height > 0 && rect.width > 0) covered = Math.max(covered, box.bottom - rect.top);
+    if (rect.height > 0 && rect.width > 0) {
+      found = true;
+      covered = Math.max(covered, box.bottom - rect.top);
+    }
   }
-  return { top: `${margin}px`, right: `${margin}px`, bottom: `${Math.max(margin, Math.ceil(covered) + 8)}px`, left: `${margin}px` };
+  return { padding: { top: `${margin}px`, right: `${margin}px`, bottom: `${Math.max(margin, Math.ceil(covered) + 8)}px`, left: `${margin}px` }, found };
 }
+
+/**
+ * A pane's fit padding, measured once per pane size: the overlays sit at fixed places in the pane, so it changes only
+ * with the pane's size. Measuring reads the layout (a forced layout in the middle of a commit when done at every live
+ * step); a padding measured before any overlay was there is not kept.
+ */
+export function paddingCache(measure: (container: HTMLElement) => { padding: FitPadding; found: boolean }): (container: HTMLElement, pane: PaneSize) => FitPadding {
+  let kept: { key: string; padding: FitPadding } | null = null;
+  return (container, pane) => {
+    const key = `${pane.width}x${pane.height}`;
+    if (kept?.key === key) return kept.padding;
+    const { padding, found } = measure(container);
+    kept = found ? { key, padding } : null;
+    return padding;
+  };
+}
+
+/**
+ * Whether a move of the view glides (`GLIDE_MS`) or is set at once: a view that moved on its own less than
+ * `GLIDE_SPACING_MS` ago is set at once, so a live run that grows faster than that does not keep the view gliding (and
+ * the graph redrawing at every frame) from one step to the next; a step after a pause glides.
+ */
+export function glideDuration(now: number, lastMove: number | null): number | undefined {
+  return lastMove !== null && now - lastMove < GLIDE_SPACING_MS ? undefined : GLIDE_MS;
+}
+const GLIDE_MS = 200;
+const GLIDE_SPACING_MS = 1000;
 
 /** The padding in numbers. */
 function insetsOf(padding: FitPadding): Insets {
@@ -171,6 +205,9 @@ export function useGraphFraming({ container, paneSize, nodes, edges, source, lay
   const framedWhole = useRef(false);
   const revealing = useRef<readonly string[] | null>(null);
   const fittedPane = useRef<string | null>(null);
+  // When the view last moved on its own (a live run's steps close together are not glided one after the other).
+  const lastMove = useRef<number | null>(null);
+  const [padded] = useState(() => paddingCache(fitPadding));
 
   // Presenting: the whole graph, whenever it or its pane changes (the pane shrinks as the chunk list fills on a phone).
   // A graph that grew or was laid out again glides to its new frame; on open, and when the pane changed size, the
@@ -182,28 +219,30 @@ export function useGraphFraming({ container, paneSize, nodes, edges, source, lay
     const glide = framed.current && fittedPane.current === pane;
     framed.current = true;
     fittedPane.current = pane;
-    void flow.fitView({ padding: fitPadding(element), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(glide ? { duration: 200 } : {}) });
-  }, [container, present, nodes, source, flow, layout, paneSize]);
+    void flow.fitView({ padding: padded(element, paneSize), maxZoom: FIT_MAX_ZOOM, minZoom: 0.05, ...(glide ? { duration: 200 } : {}) });
+  }, [container, padded, present, nodes, source, flow, layout, paneSize]);
 
   useEffect(() => {
     if (present || nodes.length === 0) return;
     if (source === "provisional" && nodes.length > 1) return;
+    // The pane's size as use-pane-size follows it, and its padding measured once per size: no layout is read here at
+    // every live step (the effect runs on each `nodes` change).
     const element = container.current;
-    const bounds = element?.getBoundingClientRect();
-    if (element === null || element === undefined || bounds === undefined || bounds.width === 0 || bounds.height === 0) return;
-    const padding = fitPadding(element);
+    const bounds = paneSize;
+    if (element === null || bounds === null || bounds.width === 0 || bounds.height === 0) return;
     const members = revealing.current;
     if (members !== null && nodes.some((node) => node.id === members[0])) {
       revealing.current = null;
       framedCount.current = nodes.length;
       // The selection's node may have changed with the opening (it was the chain): this view wins over scrolling to it.
       lastCentred.current = selectedNodeId;
-      revealNodes(flow, nodes, members, bounds, padding);
+      revealNodes(flow, nodes, members, bounds, padded(element, bounds));
       return;
     }
-    const followed = followNodeId === null ? undefined : nodes.find((node) => node.id === followNodeId);
     if (framed.current && userMoved.current) return;
+    const followed = followNodeId === null ? undefined : nodes.find((node) => node.id === followNodeId);
     if (framed.current && nodes.length === framedCount.current && (followed === undefined || followed.id === lastFollowed.current)) return;
+    const padding = padded(element, bounds);
     // On open, and when a graph framed whole outgrew a readable whole view, it opens as described above.
     const opening = !framed.current || framedWhole.current;
     const first = !framed.current;
@@ -213,17 +252,20 @@ export function useGraphFraming({ container, paneSize, nodes, edges, source, lay
     framedWhole.current = opensWhole(layout, bounds, insetsOf(padding));
     // The (default) selection is not scrolled to on its own: the opening view is this one.
     lastCentred.current = selectedNodeId;
+    const now = performance.now();
+    const duration = first ? undefined : glideDuration(now, lastMove.current);
+    lastMove.current = now;
     if (framedWhole.current) {
-      void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: FIT_MIN_ZOOM, ...(first ? {} : { duration: 200 }) });
+      void flow.fitView({ padding, maxZoom: FIT_MAX_ZOOM, minZoom: FIT_MIN_ZOOM, ...(duration === undefined ? {} : { duration }) });
       return;
     }
     // A live run's default selection is the session it follows: that one is kept in view below, not framed here.
     const focusId = focusNodeId ?? (followed === undefined ? selectedNodeId : null);
     const focus = opening && focusId !== null ? nodes.find((node) => node.id === focusId) : undefined;
     if (focus !== undefined) frameNeighbourhood(flow, focus, nodes, edges, bounds, padding);
-    else if (followed !== undefined) keepInView(flow, followed, bounds, padding, first ? undefined : 200);
+    else if (followed !== undefined) keepInView(flow, followed, bounds, padding, duration);
     else if (opening) startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
-  }, [container, present, nodes, edges, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
+  }, [container, paneSize, padded, present, nodes, edges, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
 
   // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
   // (a selection inside a chain first opens the chain).
@@ -232,14 +274,14 @@ export function useGraphFraming({ container, paneSize, nodes, edges, source, lay
     // The followed node is the default selection of a live run: following it is the framing effect's job.
     if (selectedNodeId === followNodeId) return;
     const node = nodes.find((entry) => entry.id === selectedNodeId);
-    const bounds = container.current?.getBoundingClientRect();
-    if (node === undefined || bounds === undefined) return;
+    const bounds = paneSize;
+    if (node === undefined || bounds === null) return;
     lastCentred.current = selectedNodeId;
     const viewport = flow.getViewport();
     if (!isInView(viewport, node, bounds)) {
       void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom: Math.max(viewport.zoom, FOCUS_ZOOM), duration: 250 });
     }
-  }, [container, present, selectedNodeId, flow, nodes, source, followNodeId]);
+  }, [paneSize, present, selectedNodeId, flow, nodes, source, followNodeId]);
 
   const revealAfterOpening = useCallback((sessionIds: readonly string[]) => {
     revealing.current = sessionIds;
