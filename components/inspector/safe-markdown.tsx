@@ -5,7 +5,7 @@
  * tab with rel="noopener noreferrer" and anything but http(s)/mailto (javascript:, data:, …) is not a link at all.
  */
 import { ImageOff } from "lucide-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 
@@ -64,16 +64,18 @@ const COMPONENTS: Components = {
   ),
 };
 
-/** Renders markdown text inertly. */
-export function SafeMarkdown({ text, testId }: { text: string; testId?: string }) {
+const REMARK_PLUGINS = [remarkGfm];
+
+/** Renders markdown text inertly (memoised: the same text is not parsed again when its parent renders). */
+export const SafeMarkdown = memo(function SafeMarkdown({ text, testId }: { text: string; testId?: string }) {
   return (
     <div
       data-testid={testId}
       className="min-w-0 text-sm leading-relaxed [overflow-wrap:anywhere] [&_blockquote]:border-l-2 [&_blockquote]:border-line [&_blockquote]:pl-2 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-4 [&_ol]:list-decimal [&_p]:my-1 [&_ul]:list-disc"
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
         {text}
       </ReactMarkdown>
     </div>
   );
-}
+});

@@ -150,5 +150,16 @@ function ChunkItemView({ view, selected, onSelect }: ChunkItemProps) {
   );
 }
 
-/** A chunk row (memoised: a growing list re-renders only new rows). */
-export const ChunkItem = memo(ChunkItemView);
+/**
+ * Whether a row shows the same: the same stored chunk at the same index. The session a view names is not shown (a
+ * live run's newest session shows the chunks it inherited as its own: new views of the same chunks, step after step).
+ */
+export function sameChunkRow(previous: ChunkItemProps, next: ChunkItemProps): boolean {
+  return previous.view.chunk === next.view.chunk && previous.view.index === next.view.index && previous.selected === next.selected && previous.onSelect === next.onSelect;
+}
+
+/**
+ * A chunk row (memoised: a growing list re-renders only new rows, and a list that moves on to the newest session
+ * re-renders none of the rows it inherited: their markdown is not parsed again).
+ */
+export const ChunkItem = memo(ChunkItemView, sameChunkRow);
