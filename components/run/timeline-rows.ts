@@ -55,3 +55,24 @@ export function timelineRows(timeline: TimelineState, running: boolean, now: num
   }
   return rows;
 }
+
+/** The waterfall's time axis: where it starts and how long it is (ms); the running row ends at `now` when given. */
+export function timelineAxis(rows: readonly TimelineRow[], runStartedAt: string | null, runFinishedAt: string | null, now?: number): { origin: number; span: number } {
+  let origin = runStartedAt === null ? Number.POSITIVE_INFINITY : Date.parse(runStartedAt);
+  let finish = runFinishedAt === null ? 0 : Date.parse(runFinishedAt);
+  for (const row of rows) {
+    origin = Math.min(origin, row.start);
+    finish = Math.max(finish, row.status === "running" && now !== undefined ? Math.max(now, row.start) : row.end);
+  }
+  return { origin, span: Math.max(1, finish - origin) };
+}
+
+/**
+ * A bar's place on the axis as CSS, against the list's `--tl-span` (the axis's length in ms): `from` ms after the
+ * axis's start, `length` ms long (a number, or a CSS variable for the running row's growing length). At least 0.6 %
+ * wide, starting at most at 99.4 %, never past the end.
+ */
+export function barGeometry(from: number, length: number | string): { left: string; width: string } {
+  const left = `min(calc(100% * ${from} / var(--tl-span)), 99.4%)`;
+  return { left, width: `min(max(0.6%, calc(100% * ${length} / var(--tl-span))), calc(100% - ${left}))` };
+}
