@@ -1,31 +1,35 @@
 /**
- * End-to-end tests of the production build in Debian's Chromium (browsers cannot be downloaded here). The web
- * server gets a fresh SQLite database (deleted before start), so the examples are seeded exactly as on a
- * user's first start. E2E_SKIP_BUILD=1 reuses an existing `.next` build (when `npm run build` just ran).
+ * End-to-end tests of the production build in Debian's Chromium (browsers cannot be downloaded here). Each worker
+ * (E2E_WORKERS, default 2) has a web server of its own (port E2E_PORT + 2·worker slot, see e2e/studio-server.ts) with
+ * a fresh SQLite database (deleted before start), so the examples are seeded exactly as on a user's first start;
+ * spec files run one after another within a worker. E2E_SKIP_BUILD=1 reuses an existing `.next` build (when
+ * `npm run build` just ran); otherwise the build runs once, before the servers start.
  */
 import { defineConfig } from "@playwright/test";
-import os from "node:os";
-import path from "node:path";
+import { E2E_WORKERS, studioDatabaseFile, studioPort } from "./e2e/studio-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917);
-const DATABASE_PATH = path.join(os.tmpdir(), `rath-e2e-${PORT}`, "studio.db");
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx next build && ";
-const quoted = JSON.stringify(DATABASE_PATH);
 // The server must run its embedded worker whatever the calling shell says.
 const { RATH_EMBEDDED_WORKER: _embedded, RATH_IN_PROCESS_WORKER: _inProcess, ...inherited } = process.env;
+
+const readyURL = (port: number) => `http://127.0.0.1:${port}/api/trpc/workflows.list`;
+// Waits until the first server answers: it runs the build, so the others start from the finished `.next`.
+const afterFirstServer = `node -e "(async () => { for (;;) { try { if ((await fetch(process.argv[1])).ok) return; } catch {} await new Promise((r) => setTimeout(r, 500)); } })()" ${readyURL(studioPort(0))} && `;
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
   fullyParallel: false,
-  workers: 1,
+  // One worker per server: `--workers` above E2E_WORKERS would leave a worker without a server.
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: process.env.CI === "true",
   timeout: 90_000,
   expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Evaluated in each worker process too, where TEST_PARALLEL_INDEX names the worker's slot (hence its server).
+    baseURL: `http://127.0.0.1:${studioPort()}`,
     browserName: "chromium",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
@@ -34,21 +38,27 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    // `npm start`'s launcher: RATH_HOST=127.0.0.1, so the studio runs as users run it (loopback, no sign-in).
-    command: `rm -f ${quoted} ${quoted}-wal ${quoted}-shm ${quoted}-journal && ${build}node bin/rath-serve.mjs start --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/trpc/workflows.list`,
-    reuseExistingServer: false,
-    timeout: 600_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...(inherited as Record<string, string>),
-      RATH_DB_PATH: DATABASE_PATH,
-      RATH_HOST: "127.0.0.1",
-      RATH_AUTH: "",
-      DATABASE_URL: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => {
+    const port = studioPort(slot);
+    const quoted = JSON.stringify(studioDatabaseFile(port));
+    // The first server builds (unless E2E_SKIP_BUILD=1); the others then start from the same `.next`.
+    const ready = slot === 0 ? build : build === "" ? "" : afterFirstServer;
+    return {
+      // `npm start`'s launcher: RATH_HOST=127.0.0.1, so the studio runs as users run it (loopback, no sign-in).
+      command: `rm -f ${quoted} ${quoted}-wal ${quoted}-shm ${quoted}-journal && ${ready}node bin/rath-serve.mjs start --port ${port}`,
+      url: readyURL(port),
+      reuseExistingServer: false,
+      timeout: 600_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      env: {
+        ...(inherited as Record<string, string>),
+        RATH_DB_PATH: studioDatabaseFile(port),
+        RATH_HOST: "127.0.0.1",
+        RATH_AUTH: "",
+        DATABASE_URL: "",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    };
+  }),
 });

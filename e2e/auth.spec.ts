@@ -1,6 +1,6 @@
 /**
  * Sign-in end to end, against a second production server this spec starts itself with RATH_AUTH=required on
- * 127.0.0.1 (port E2E_PORT+50, its own fresh database), since the shared web server runs without sign-in:
+ * 127.0.0.1 (its worker's studio port + 50, its own fresh database), since the shared web server runs without sign-in:
  * a stranger is sent to /sign-in; the first account is made on the loopback-only /setup page (then /setup is a
  * 404); `rath user create` makes a second one; sign-in by keyboard returns to the page asked for; an API key made in
  * settings opens the API to a script (401 without it, and again after revoking it); sign-out closes the studio.
@@ -11,8 +11,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { studioPort } from "./studio-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917) + 50;
+const PORT = studioPort() + 50;
 const STUDIO = `http://127.0.0.1:${PORT}`;
 const directory = mkdtempSync(path.join(os.tmpdir(), "rath-e2e-auth-"));
 const DATABASE_PATH = path.join(directory, "studio.db");

@@ -8,8 +8,9 @@ import { expect, test } from "@playwright/test";
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { studioPort } from "./studio-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917);
+const PORT = studioPort();
 const HELLO_SPEC = JSON.parse(readFileSync(path.join(process.cwd(), "server/engine/spec/examples/hello-agent.json"), "utf8")) as unknown;
 
 interface Answer {

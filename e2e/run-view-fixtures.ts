@@ -5,9 +5,8 @@
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../runtime/testing/chat-completions-server";
+import { studioDatabaseFile } from "./studio-server";
 import { trpcMutation, trpcQuery } from "./trpc";
 
 // Specs import these from here too (one implementation: ./trpc.ts).
@@ -145,12 +144,7 @@ export async function waitForStatus(request: APIRequestContext, runId: string, s
   return status;
 }
 
-/** The studio's SQLite file (playwright.config.ts puts it there), for fixtures that change the store directly. */
-export function studioDatabaseFile(): string {
-  return path.join(os.tmpdir(), `rath-e2e-${Number(process.env.E2E_PORT ?? 3917)}`, "studio.db");
-}
-
-/** Runs `e2e/fixtures/<script>` as its own process on the studio's database; returns its last line, parsed. */
+/** Runs `e2e/fixtures/<script>` as its own process on the studio's database (this worker's, see studio-server.ts); returns its last line, parsed. */
 export function runDatabaseFixture<T>(script: string, ...args: string[]): T {
   const output = execFileSync("npx", ["tsx", `e2e/fixtures/${script}`, studioDatabaseFile(), ...args], { encoding: "utf8" });
   return JSON.parse(output.trim().split("\n").pop() as string) as T;

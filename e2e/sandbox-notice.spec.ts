@@ -1,6 +1,6 @@
 /**
  * The unconfined-tools notice: on the configured server it appears exactly when `system.info` says tools are not
- * confined; a second studio started with RATH_SANDBOX_BACKEND=local (port E2E_PORT + 1, its own database) shows it on
+ * confined; a second studio started with RATH_SANDBOX_BACKEND=local (its worker's studio port + 1, its own database) shows it on
  * every page, at 1280 and 390 px, and it cannot be dismissed. A server started with a bad value refuses to start.
  */
 import { expect, test } from "@playwright/test";
@@ -8,8 +8,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { studioPort } from "./studio-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917);
+const PORT = studioPort();
 const LOCAL_PORT = PORT + 1;
 
 test("the configured studio shows the notice exactly when tools are unconfined", async ({ page, request }) => {

@@ -3,17 +3,16 @@
  * fresh browser context (no cookies, nothing of the studio's) opens it and reads the graph and a tool chunk's
  * evidence, with no controls, approvals, share or editor links; with the token, mutations, another run's id,
  * lists and settings are refused by the server; after revoking, the page is a 404. A second server on the same
- * database that requires sign-in (RATH_AUTH=required, port E2E_PORT+51) opens the link without signing in.
+ * database that requires sign-in (RATH_AUTH=required, its worker's studio port + 51) opens the link without signing in.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import { startRunFromHome } from "./helpers";
 import { sessionGraph, trpcMutation } from "./run-view-fixtures";
+import { studioDatabaseFile, studioPort } from "./studio-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917);
+const PORT = studioPort();
 
 /** Serious or critical accessibility problems axe finds in `selector`. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
@@ -147,7 +146,7 @@ test.describe("on a studio that requires sign-in", () => {
         RATH_HOST: "127.0.0.1",
         RATH_AUTH: "required",
         RATH_IN_PROCESS_WORKER: "0",
-        RATH_DB_PATH: path.join(os.tmpdir(), `rath-e2e-${PORT}`, "studio.db"),
+        RATH_DB_PATH: studioDatabaseFile(),
         DATABASE_URL: "",
         NEXT_TELEMETRY_DISABLED: "1",
       },
