@@ -69,9 +69,16 @@ function prepared(connection: SqliteConnection, sql: string): ReturnType<SqliteC
   return statement;
 }
 
+/** The last timestamp written and its text: a step commit writes the same `now` into most of its rows. */
+let lastTimestamp = { time: Number.NaN, text: "" };
+
 /** A value as the Prisma SQLite adapter writes it: ISO timestamps with `+00:00`, booleans as 0/1. */
 function sqliteValue(value: SqlValue): unknown {
-  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (value instanceof Date) {
+    const time = value.getTime();
+    if (time !== lastTimestamp.time) lastTimestamp = { time, text: value.toISOString().replace("Z", "+00:00") };
+    return lastTimestamp.text;
+  }
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
 }
@@ -91,26 +98,48 @@ function sqliteError(error: unknown): unknown {
 export interface SyncStatements {
   query<Row>(sql: string, ...values: SqlValue[]): Row[];
   execute(sql: string, ...values: SqlValue[]): number;
+  /** `insertRowsNow`: the rows in as few multi-row INSERTs as the limits allow. */
+  insertRows(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): void;
 }
+
+const syncStatements = new WeakMap<SqliteConnection, SyncStatements>();
 
 /** Synchronous statements on a better-sqlite3 connection: prepared once, values as the Prisma adapter writes them. */
 export function sqliteStatements(connection: SqliteConnection): SyncStatements {
-  return {
-    query<Row>(sql: string, ...values: SqlValue[]) {
-      try {
-        return prepared(connection, sql).all(...values.map(sqliteValue)) as Row[];
-      } catch (error) {
-        throw sqliteError(error);
-      }
-    },
-    execute(sql: string, ...values: SqlValue[]) {
-      try {
-        return prepared(connection, sql).run(...values.map(sqliteValue)).changes;
-      } catch (error) {
-        throw sqliteError(error);
-      }
-    },
-  };
+  let statements = syncStatements.get(connection);
+  if (statements === undefined) {
+    statements = {
+      query<Row>(sql: string, ...values: SqlValue[]) {
+        try {
+          return prepared(connection, sql).all(...values.map(sqliteValue)) as Row[];
+        } catch (error) {
+          throw sqliteError(error);
+        }
+      },
+      execute(sql: string, ...values: SqlValue[]) {
+        try {
+          return prepared(connection, sql).run(...values.map(sqliteValue)).changes;
+        } catch (error) {
+          throw sqliteError(error);
+        }
+      },
+      insertRows(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]) {
+        const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+        for (let start = 0; start < rows.length; start += perStatement) {
+          const end = Math.min(rows.length, start + perStatement);
+          const values: unknown[] = [];
+          for (let row = start; row < end; row += 1) for (const value of rows[row] as readonly SqlValue[]) values.push(sqliteValue(value));
+          try {
+            prepared(connection, insertSql(table, columns, end - start)).run(...values);
+          } catch (error) {
+            throw sqliteError(error);
+          }
+        }
+      },
+    };
+    syncStatements.set(connection, statements);
+  }
+  return statements;
 }
 
 /**
@@ -158,14 +187,39 @@ export function poolReader(pool: PostgresPool): <Row>(sql: string, ...values: Sq
   };
 }
 
+/**
+ * `INSERT INTO "table" (...) VALUES (?, ...), ...` for `rows` rows, remembered per table and column list (the hot
+ * paths pass the same column arrays), so a repeated insert finds its prepared statement by the same string.
+ */
+function insertSql(table: string, columns: readonly string[], rows: number): string {
+  let byTable = insertSqlCache.get(columns);
+  if (byTable === undefined) {
+    byTable = new Map();
+    insertSqlCache.set(columns, byTable);
+  }
+  let byRows = byTable.get(table);
+  if (byRows === undefined) {
+    byRows = new Map();
+    byTable.set(table, byRows);
+  }
+  let sql = byRows.get(rows);
+  if (sql === undefined) {
+    sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${valueGroups(rows, columns.length)}`;
+    if (byRows.size >= STATEMENT_CACHE_SIZE) byRows.clear();
+    byRows.set(rows, sql);
+  }
+  return sql;
+}
+
+const insertSqlCache = new WeakMap<readonly string[], Map<string, Map<number, string>>>();
+
 /** The `INSERT ... VALUES (...), (...)` statements for `rows`, each with its values, as few as the limits allow. */
 function insertStatements(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Array<{ sql: string; values: SqlValue[] }> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-  const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `;
   const statements: Array<{ sql: string; values: SqlValue[] }> = [];
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);
-    statements.push({ sql: head + valueGroups(batch.length, columns.length), values: batch.flat() });
+    statements.push({ sql: insertSql(table, columns, batch.length), values: batch.flat() });
   }
   return statements;
 }
@@ -177,7 +231,7 @@ export async function insertRows(statements: RawStatements, table: string, colum
 
 /** `insertRows` on synchronous statements. */
 export function insertRowsNow(statements: SyncStatements, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): void {
-  for (const { sql, values } of insertStatements(table, columns, rows)) statements.execute(sql, ...values);
+  statements.insertRows(table, columns, rows);
 }
 
 /** `?, ?, ?` for an `IN (...)` list of `count` values. */

@@ -14,6 +14,7 @@ import type { Pool as PostgresPool } from "pg";
 import { postgresPoolOf, type Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
 import { insertRowsNow, poolReader, rowReader, utcTimestamp, type SqlValue, type SyncStatements } from "./raw-sql";
+import { RUN_EVENT_COLUMNS } from "./run-update";
 import { runCommitStatement } from "./run-commit-postgres";
 import { noteAppendedEvents } from "./run-event-signal";
 import { notifyRunEventsAfterCommit } from "./run-event-notifier";
@@ -279,7 +280,7 @@ async function commitOnSqlite(
     insertRowsNow(
       statements,
       "run_events",
-      ["run_id", "seq", "type", "payload", "at"],
+      RUN_EVENT_COLUMNS,
       events.map((event, offset) => [runId, first + offset, event.type, rows.eventPayloads[offset] as string, now]),
     );
     return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
@@ -484,9 +485,7 @@ interface FencedRun {
 function fencedUpdate(statements: SyncStatements, runId: string, fencingToken: number, step: ParsedCommit, eventCount: number, now: Date): FencedRun {
   const checkpoint = step.checkpoint;
   const rows = statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(
-    `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${checkpoint === undefined ? "" : `, "checkpoint_seq" = ?`}
-      WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${checkpoint === undefined ? "" : ` AND "plan_hash" = ? AND "checkpoint_seq" = ?`}
-      RETURNING "event_seq", "cancel_requested"`,
+    checkpoint === undefined ? FENCED_UPDATE_SQL : FENCED_UPDATE_WITH_CHECKPOINT_SQL,
     step.tokensUsed,
     eventCount,
     now,
@@ -509,6 +508,16 @@ function fencedUpdate(statements: SyncStatements, runId: string, fencingToken: n
       checkpoint,
     ) ?? new RathError("internal", `the fenced update of run ${runId} matched nothing, although its fencing token, status and checkpoint seq are valid`)
   );
+}
+
+/** The fenced update of `fencedUpdate`, without and with a checkpoint (constant texts: found in the statement cache at once). */
+const FENCED_UPDATE_SQL = fencedUpdateSql(false);
+const FENCED_UPDATE_WITH_CHECKPOINT_SQL = fencedUpdateSql(true);
+
+function fencedUpdateSql(withCheckpoint: boolean): string {
+  return `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${withCheckpoint ? `, "checkpoint_seq" = ?` : ""}
+      WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${withCheckpoint ? ` AND "plan_hash" = ? AND "checkpoint_seq" = ?` : ""}
+      RETURNING "event_seq", "cancel_requested"`;
 }
 
 /** The run as the fence sees it. */

@@ -22,13 +22,16 @@ export interface RunUpdateEvent {
   endsWithFencingToken?: boolean;
 }
 
+/** The columns of a `run_events` row, in the order the hot paths insert them. */
+export const RUN_EVENT_COLUMNS = ["run_id", "seq", "type", "payload", "at"] as const;
+
 /** Inserts events whose last seq is `lastSeq` (the run's `event_seq` after reserving them) and notes them for live readers. */
 export function insertRunEventsNow(statements: SyncStatements, runId: string, lastSeq: number, types: readonly string[], payloads: readonly string[], at: Date): void {
   const first = lastSeq - types.length + 1;
   insertRowsNow(
     statements,
     "run_events",
-    ["run_id", "seq", "type", "payload", "at"],
+    RUN_EVENT_COLUMNS,
     types.map((type, offset) => [runId, first + offset, type, payloads[offset] as string, at]),
   );
   noteAppendedEvents(runId, lastSeq);
