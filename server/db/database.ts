@@ -266,7 +266,8 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     await client.$executeRawUnsafe(`PRAGMA synchronous = ${resolveSqliteSynchronous(options.sqliteSynchronous) === "full" ? "FULL" : "NORMAL"}`);
     // A WAL checkpoint copies the WAL's pages into the database file and waits for the disk twice, inside the commit
     // that crosses the limit. At SQLite's default of 1,000 pages the engine (about 20 WAL pages per step) did one
-    // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 4,000 pages (a 16 MB WAL)
+    // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 4,000 pages (a 16 MB WAL
+    // at 4,096-byte pages; 8 MB at the 2,048-byte pages of files created since: SQLITE_PAGE_SIZE, migration-connection.ts)
     // pages written again and again (the run row, index pages) are copied once per checkpoint, and it waits for the
     // disk a quarter as often. Durability is the WAL's either way.
     await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
