@@ -52,5 +52,6 @@ describe("rath run", () => {
     expect(rath(["--help"]).status).toBe(0);
     expect(rath([]).status).toBe(2);
     expect(rath([path.join(directory, "missing.json")]).stderr).toContain("cannot read");
-  });
+    // Four CLI processes (each starts tsx): 30 s was not enough on a loaded 2-core CI machine.
+  }, 120_000);
 });
