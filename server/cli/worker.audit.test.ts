@@ -1,8 +1,7 @@
 /**
  * Server mode as documented: `npm run worker` started twice as real, separate processes on one database. A batch
  * of queued runs is executed exactly once each (one `run.claimed` per run, the same session graph and chunks as
- * a run executed in this process), both processes take part (checked on PostgreSQL; see the open SQLite defect
- * below), the database password never reaches their output,
+ * a run executed in this process), both processes take part, the database password never reaches their output,
  * and SIGTERM stops them cleanly. A worker process killed with SIGKILL mid-run is replaced by another process,
  * which finishes the run from its last checkpoint once the lease expired. Runs on PostgreSQL (server mode) and on
  * one shared SQLite file (several processes on one machine; see server/db/README.md on SQLite write locks).
@@ -11,7 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { startChatCompletionsServer } from "../../runtime/testing/chat-completions-server";
+import { startChatCompletionsServer, type ChatCompletionsReply } from "../../runtime/testing/chat-completions-server";
 import { saveProviderSetting } from "../db/provider-settings-store";
 import type { RunRecord } from "../db/run-record";
 import { describeEachDatabase } from "../db/testing/test-databases";
@@ -65,16 +64,31 @@ function withPassword(url: string): string {
 
 const PASSWORD = "s3cret-worker-pw";
 
+/** The model's answer to a request of a `linearSpec` agent, after the `delayMs` of its TEST directive (the system message). */
+function directedReply(body: unknown): ChatCompletionsReply {
+  const messages = (body as { messages?: Array<{ role?: string; content?: unknown }> } | null)?.messages ?? [];
+  const system = messages.find((message) => message.role === "system")?.content;
+  const directive = typeof system === "string" && system.startsWith("TEST ") ? (JSON.parse(system.slice(5)) as { name?: string; delayMs?: number }) : {};
+  return { type: "completion", content: `${directive.name ?? "agent"} answers`, ...(directive.delayMs === undefined ? {} : { delayMs: directive.delayMs }) };
+}
+
 describeEachDatabase("npm run worker (separate processes)", (open, provider) => {
   it("two worker processes execute a batch of runs exactly once each", async () => {
     const { database, url } = await open();
     // Each run takes ≥ 1.8 s, most of it waiting on the model without writing, so one process (2 loops) cannot
-    // drain the batch before the other claims. With 300 ms answers, a loaded CI machine let proc-b take all ten
-    // runs on SQLite: proc-a's claims kept waiting for the write lock while proc-b and the test wrote.
-    const spec = linearSpec([
-      { id: "first", directive: { delayMs: 1_500 } },
-      { id: "second", directive: { delayMs: 300 } },
-    ]);
+    // drain the batch before the other claims. The model is a Chat Completions server that both worker processes
+    // reach through a stored provider setting, and it waits as each agent's TEST directive says. (A worker process
+    // resolves "scripted" to the demo provider, which ignores those delays: with it a run took ~20 ms, the batch
+    // ~200 ms, and one process could drain it while the other's one claim waited for SQLite's write lock.)
+    const upstream = await startChatCompletionsServer({ script: (request) => directedReply(request.body) });
+    await saveProviderSetting(database, { name: "slow", kind: "openai", baseUrl: upstream.baseURL, model: "slow-model", apiKey: "test-key" });
+    const spec = linearSpec(
+      [
+        { id: "first", directive: { delayMs: 1_500 } },
+        { id: "second", directive: { delayMs: 300 } },
+      ],
+      { defaultProvider: "slow", defaultModel: "slow-model" },
+    );
     const reference = await queueRun(database, spec, { input: "batch" });
     expect((await runToCompletion(database, reference.id)).status).toBe("succeeded");
     const expectedGraph = await canonicalRunGraph(database, reference.id);
@@ -97,10 +111,13 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
       );
 
       const claimers = new Map<string, number>();
+      const runLengths: number[] = [];
       for (const run of runs) {
         const events = await allEvents(database, run.id);
         const claims = events.filter((event) => event.type === "run.claimed");
         expect(claims, `claims of ${run.id}`).toHaveLength(1);
+        const completed = events.find((event) => event.type === "run.execution.completed");
+        runLengths.push((completed?.at.getTime() ?? Number.NaN) - (claims[0]?.at.getTime() ?? Number.NaN));
         const workerId = String(claims[0]?.payload.worker_id).split("#")[0] as string;
         claimers.set(workerId, (claimers.get(workerId) ?? 0) + 1);
         expect(events.filter((event) => event.type === "run.execution.completed")).toHaveLength(1);
@@ -110,16 +127,10 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
         expect(checkpoints.map((checkpoint) => checkpoint.seq)).toEqual([1, 2, 3, 4]);
       }
       const outputs = workers.map((worker) => worker.output().slice(-2_000)).join("\n---\n");
-      const takingPart = `runs per process ${JSON.stringify([...claimers])}; output:\n${outputs}`;
-      if (provider === "postgresql") {
-        expect([...claimers.keys()].sort(), takingPart).toEqual(["proc-a", "proc-b"]);
-      } else if (claimers.size < 2) {
-        // Open defect (closing note of 2026-12-04 23:55): on one shared SQLite file, one of two worker processes
-        // sometimes claims no run at all while the other drains the batch, with nothing in its output (twice in
-        // four fresh-clone CIs, even with 1.8 s runs). Until it is found, the exactly-once checks above hold here
-        // and the "both take part" check runs on PostgreSQL only; this says so when it happens.
-        console.warn(`[worker.audit] SQLite: only one worker process took part (open defect, not checked here): ${takingPart}`);
-      }
+      const takingPart = `runs per process ${JSON.stringify([...claimers])}; run lengths ${JSON.stringify(runLengths)} ms; output:\n${outputs}`;
+      // The premise of the next check: each run took as long as its model made it wait.
+      expect(Math.min(...runLengths), takingPart).toBeGreaterThanOrEqual(1_800);
+      expect([...claimers.keys()].sort(), takingPart).toEqual(["proc-a", "proc-b"]);
       expect([...claimers.values()].reduce((sum, count) => sum + count, 0)).toBe(BATCH);
     } finally {
       for (const worker of workers) signalGroup(worker, "SIGTERM");
@@ -128,6 +139,7 @@ describeEachDatabase("npm run worker (separate processes)", (open, provider) => 
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
       ]);
       for (const worker of workers) signalGroup(worker, "SIGKILL");
+      await upstream.close();
       expect(codes, workers.map((worker) => worker.output()).join("\n")).not.toBeNull();
     }
     for (const worker of workers) {

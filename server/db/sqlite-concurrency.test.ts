@@ -2,14 +2,15 @@
  * Several processes writing one SQLite file (a worker beside the studio, `rath run` beside both): real, separate
  * `tsx` processes started together on one file. Every write succeeds (no SQLITE_BUSY reaches a caller), every
  * row is there, each run's events are numbered 1..n without gaps, and two processes claiming from one queue never
- * both win a run. SQLite only: PostgreSQL has row locks and its own multi-process tests (server/cli).
+ * both win a run, and a claimer that found the queue empty sees a run another process queued afterwards. SQLite only: PostgreSQL has row locks and its own multi-process tests (server/cli).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./database";
+import { openDatabase, sqliteConnectionOf, type Database } from "./database";
+import { claimNext, expireDeadlines, expireLeases } from "./run-lease";
 import { seedRun, seedWorkflow } from "./testing/fixtures";
 import { runTogether as runScripts } from "./testing/run-together";
 
@@ -100,5 +101,26 @@ describe("several processes on one SQLite file", () => {
     const seqs = await eventSeqs(database, queued);
     // created 1, claim 2, one commit 2.
     expect([...seqs.entries()].filter(([, list]) => list.join(",") !== "1,2,3,4,5")).toEqual([]);
+  });
+
+  it("a claimer that found the queue empty claims the run another process queues next (its connection keeps no read snapshot)", async () => {
+    const { url, database } = await freshDatabase();
+    const { workflowId, revisionId } = await seedWorkflow(database);
+    // In WAL mode a read transaction left open on the claimer's connection (an open BEGIN, a statement not reset)
+    // would keep showing it the queue as it was: empty.
+    for (const label of ["late-1", "late-2"]) {
+      // What a worker's loop does between two claims: the sweep's reads, then a claim that finds nothing.
+      expect(await expireLeases(database)).toEqual([]);
+      expect(await expireDeadlines(database)).toEqual([]);
+      expect(await claimNext(database, "claimer", 10_000)).toBeNull();
+      expect(sqliteConnectionOf(database)?.inTransaction).toBe(false);
+      const [producer] = await runTogether<{ runIds: string[]; errors: string[] }>(url, [
+        ["concurrent-writer.ts", "--workflow", workflowId, "--revision", revisionId, "--runs", "1", "--label", label, "--queue-only"],
+      ]);
+      expect(producer?.report.errors).toEqual([]);
+      const claim = await claimNext(database, "claimer", 10_000);
+      expect(claim?.run.id).toBe(producer?.report.runIds[0]);
+      expect(claim?.run.leaseOwner).toBe("claimer");
+    }
   });
 });
