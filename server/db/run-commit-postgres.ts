@@ -31,11 +31,14 @@ export interface CommitStatementInput {
   chunks: ReadonlyArray<readonly SqlValue[]>;
   /** Sessions stored earlier that grow: id, stored chunk count, new chunk count, usage, own usage. */
   appended: ReadonlyArray<readonly SqlValue[]>;
-  /** Events in order: type, payload (JSON text). */
+  /**
+   * `run_events` rows in order: type, payload (JSON text), and the position (from 1) of the row's last event among
+   * the commit's events (a packed row holds several, run-events.ts), which gives its seq.
+   */
   events: ReadonlyArray<readonly SqlValue[]>;
 }
 
-const STATEMENT_NAME = "rath_commit_step_2";
+const STATEMENT_NAME = "rath_commit_step_3";
 
 const STATEMENT = `
 WITH fenced AS (
@@ -70,8 +73,8 @@ WITH fenced AS (
   WHERE stored."id" = a.id AND stored."chunk_count" = a.stored_count
 ), new_events AS (
   INSERT INTO "run_events" ("run_id", "seq", "type", "payload", "at")
-  SELECT $1::text, fenced.event_seq - $4::int + e.ordinality::int, e.type, e.payload, $5::timestamptz
-  FROM fenced, unnest($41::text[], $42::text[]) WITH ORDINALITY AS e(type, payload, ordinality)
+  SELECT $1::text, fenced.event_seq - $4::int + e.last_position, e.type, e.payload, $5::timestamptz
+  FROM fenced, unnest($41::text[], $42::text[], $43::int[]) AS e(type, payload, last_position)
 )
 SELECT fenced.event_seq, fenced.cancel_requested FROM fenced`;
 
@@ -108,7 +111,7 @@ export async function runCommitStatement(pool: PostgresPool, input: CommitStatem
     ...columns(input.parents, 3),
     ...columns(input.chunks, 5),
     ...columns(input.appended, 5),
-    ...columns(input.events, 2),
+    ...columns(input.events, 3),
   ];
   let rows: Array<{ event_seq: number; cancel_requested: boolean }>;
   try {

@@ -18,7 +18,7 @@ import { RUN_EVENT_COLUMNS } from "./run-update";
 import { runCommitStatement } from "./run-commit-postgres";
 import { noteAppendedEvents } from "./run-event-signal";
 import { notifyRunEventsAfterCommit } from "./run-event-notifier";
-import { RunEventInput, type RunEventRecord } from "./run-events";
+import { RunEventInput, runEventRows, type RunEventRecord, type RunEventRow } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput } from "./session-record";
@@ -281,7 +281,7 @@ async function commitOnSqlite(
       statements,
       "run_events",
       RUN_EVENT_COLUMNS,
-      events.map((event, offset) => [runId, first + offset, event.type, rows.eventPayloads[offset] as string, now]),
+      eventRows(events, rows).map((row) => [runId, first + row.lastOffset, row.type, row.payload, now]),
     );
     return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
   });
@@ -329,7 +329,7 @@ async function commitOnPostgres(
     parents: sessionParentRows(sessions),
     chunks: rows.chunks,
     appended: appended.map((update) => [update.id, update.storedCount, update.chunkCount, usageText(update.usage, "session usage"), usageText(update.ownUsage, "session own usage")]),
-    events: events.map((event, offset) => [event.type, rows.eventPayloads[offset] as string]),
+    events: eventRows(events, rows).map((row) => [row.type, row.payload, row.lastOffset + 1]),
   });
   if (fenced === null) {
     await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
@@ -337,6 +337,14 @@ async function commitOnPostgres(
   }
   if (events.length > 0) notifyRunEventsAfterCommit(pool, runId, fenced.eventSeq);
   return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
+}
+
+/** The `run_events` rows of a commit's events: runs of the runtime's kinds packed into one row (run-events.ts). */
+function eventRows(events: ReadonlyArray<{ type: string }>, rows: CommitRows): RunEventRow[] {
+  return runEventRows(
+    events.map((event) => event.type),
+    rows.eventPayloads,
+  );
 }
 
 function usageText(usage: Usage | null, what: string): string | null {
