@@ -4,6 +4,7 @@ import { isUuidV4 } from "../ids";
 import { SandboxHandle } from "../sandbox/handle";
 import { makeChunk } from "./chunk";
 import { Session, SessionSnapshot } from "./session";
+import type { Usage } from "./usage";
 
 class TestHandle extends SandboxHandle {
   closedCount = 0;
@@ -225,6 +226,19 @@ describe("immutability and snapshots", () => {
     const snapshot = SessionSnapshot.parse(JSON.parse(JSON.stringify(session.toSnapshot())));
     const restored = Session.fromSnapshot(snapshot);
     expect(restored.toSnapshot()).toEqual(session.toSnapshot());
+  });
+
+  it("copies a caller's usage as it is: own keys in their order, unknown keys and an own __proto__ key kept, frozen", () => {
+    const given = { completion_tokens: 2, prompt_tokens: 1, total_tokens: 3, cached_tokens: 4 };
+    const session = Session.derive({ chunks: [], parents: [], kind: "op_create", operator: "create", usage: given });
+    expect(session.usage).not.toBe(given);
+    expect(Object.isFrozen(session.usage)).toBe(true);
+    expect(Object.entries(session.usage as object)).toEqual([["completion_tokens", 2], ["prompt_tokens", 1], ["total_tokens", 3], ["cached_tokens", 4]]);
+    const parsed = JSON.parse('{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3,"__proto__":{"polluted":true}}') as Usage;
+    const withProto = Session.derive({ chunks: [], parents: [], kind: "op_create", operator: "create", usage: parsed }).usage as object;
+    expect(Object.keys(withProto)).toEqual(["prompt_tokens", "completion_tokens", "total_tokens", "__proto__"]);
+    expect(Object.getPrototypeOf(withProto)).toBe(Object.prototype);
+    expect((withProto as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it("forkAt takes the first chunks as a fork", () => {
