@@ -76,6 +76,19 @@ function JoinMarker({ at }: { at: number }) {
   );
 }
 
+/**
+ * The virtualizer's default choice of whether a row measured anew moves the scroll offset by its change (a row first
+ * measured above the fold; one measured again only when wholly above it and not while scrolling back), except while
+ * the list is at its end, following: then never.
+ */
+function adjustUnlessFollowing(atEnd: { current: boolean }): NonNullable<Virtualizer<HTMLDivElement, Element>["shouldAdjustScrollPositionOnItemSizeChange"]> {
+  return (item, _delta, list) => {
+    if (atEnd.current) return false;
+    const offset = list.scrollOffset ?? 0;
+    return list.itemSizeCache.has(item.key) ? item.start + item.size <= offset && list.scrollDirection !== "backward" : item.start < offset;
+  };
+}
+
 /** The list. */
 export function ChunkList({ session, liveTail, liveChunks, sessionById, selectedIndex, onSelect, onSelectSession }: ChunkListProps) {
   const trpc = useTRPC();
@@ -97,6 +110,13 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
 
   const scroller = useRef<HTMLDivElement>(null);
   const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  // Whether the list is at its end (then it follows a growing session), from the virtualizer's own offset, total
+  // size and pane height: a scroll event reads no layout here. Updated when the offset moved (a scroll), not when
+  // the content grew under an unmoved offset (the follow below takes it to the new end).
+  const atEnd = useRef(true);
+  const seen = useRef({ offset: 0, total: 0 });
+  const follow = useRef<number | null>(null);
+  const followEnd = useRef<() => void>(() => undefined);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -113,12 +133,27 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
       return instance.measurementsCache[index]?.size ?? (rows[index]?.type === "chunk" ? 64 : 30);
     },
     useFlushSync: false,
+    onChange: (list) => {
+      const offset = list.scrollOffset ?? 0;
+      const total = list.getTotalSize();
+      if (offset !== seen.current.offset) atEnd.current = total - offset - (list.scrollRect?.height ?? 0) < 48;
+      const grew = total !== seen.current.total;
+      seen.current = { offset, total };
+      // Rows measured taller or shorter than estimated while following: back to the end (the virtualizer does not
+      // compensate them while following, see below).
+      if (grew) followEnd.current();
+    },
     // A list that follows its end (nothing selected) starts there: rendering its first rows first read their page
     // (for a new session of a live run, chunks it inherited long ago) only to scroll away from them a frame later.
     initialOffset: () => (selectedIndex === null && instance.current !== null ? Math.max(0, instance.current.getTotalSize() - (instance.current.scrollRect?.height ?? 0)) : 0),
     ...paneSizeOptions("chunk-list"),
   });
   instance.current = virtualizer;
+  // While the list follows its end, a row measured above the fold is not compensated by moving the scroll offset: the
+  // follow writes the end anyway, and the virtualizer's compensation, clamped at the end the sizer had not reached
+  // yet, was retried at every render with a read of the element's scroll height (a forced layout of the page per live
+  // step while the run was small: 0.34 s of the first 40 steps in a profile).
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = selectedIndex === null ? adjustUnlessFollowing(atEnd) : undefined;
   const items = virtualizer.getVirtualItems();
   // Chunks the stream carried are shown as they are; only those before them are read, in pages that end where the
   // live tail starts (so a growing session does not change the last page's key, and read it again, per chunk).
@@ -155,16 +190,9 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
   // height at once and again on following frames until it settled, each read a layout of the whole page, for
   // every live event.
   // Another session shown in the same list (the newest of a live run, followed) starts at its end, as a new list would.
-  const atEnd = useRef(true);
-  const follow = useRef<number | null>(null);
   const count = rows.length;
   const shownSession = useRef(session.id);
-  useEffect(() => {
-    if (shownSession.current !== session.id) {
-      shownSession.current = session.id;
-      atEnd.current = true;
-      lastScrolled.current = null;
-    }
+  followEnd.current = () => {
     if (!atEnd.current || count === 0 || selectedIndex !== null || follow.current !== null) return;
     follow.current = window.requestAnimationFrame(() => {
       follow.current = null;
@@ -172,6 +200,14 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
       // Past the end on purpose: the browser clamps it, so nothing needs measuring here.
       if (element !== null && atEnd.current) element.scrollTop = Number.MAX_SAFE_INTEGER;
     });
+  };
+  useEffect(() => {
+    if (shownSession.current !== session.id) {
+      shownSession.current = session.id;
+      atEnd.current = true;
+      lastScrolled.current = null;
+    }
+    followEnd.current();
   }, [count, virtualizer, selectedIndex, session.id]);
   useEffect(
     () => () => {
@@ -188,11 +224,6 @@ export function ChunkList({ session, liveTail, liveChunks, sessionById, selected
       data-session-id={session.id}
       data-chunk-count={session.chunkCount}
       className="h-full min-h-0 min-w-0 overflow-y-auto overflow-x-hidden px-3 pb-3 [contain:strict]"
-      onScroll={(event) => {
-        // The offset is read; the heights are the virtualizer's (its total, and the pane it measured on resize).
-        const height = virtualizer.scrollRect?.height ?? event.currentTarget.clientHeight;
-        atEnd.current = virtualizer.getTotalSize() - event.currentTarget.scrollTop - height < 48;
-      }}
     >
       {session.chunkCount === 0 ? <p className="py-6 text-center text-sm text-muted">This session has no chunks yet.</p> : null}
       {failedPage ? (
