@@ -62,6 +62,12 @@ const LAYOUT_OPTIONS = { direction: "RIGHT", nodeSpacing: 20, layerSpacing: 56 }
 const PRO_OPTIONS = { hideAttribution: true };
 /** A pane narrower than this (a phone's, not the ~500 px one beside the panels at 1280) starts with the legend folded. */
 const NARROW_PANE = 420;
+/**
+ * Graphs with more drawn nodes than this render only the nodes in view. A small graph renders them all: it is framed
+ * whole anyway, and culling unmounted the running step's node whenever a live step's new layout moved it past the
+ * old frame, to mount it again (its spinner restarted) when the frame followed — once per step for the first 40.
+ */
+const CULL_ABOVE = 120;
 /** Larger graphs get the quick layered layout (see use-graph-layout.ts). */
 const MAX_ELK_NODES = 150;
 function sessionsOfNode(node: GraphFlowNode): string[] {
@@ -192,7 +198,7 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
         onNodeMouseEnter={onNodeMouseEnter}
         onNodeMouseLeave={onNodeMouseLeave}
         onMove={framing.onMove}
-        onlyRenderVisibleElements
+        onlyRenderVisibleElements={nodes.length > CULL_ABOVE}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
