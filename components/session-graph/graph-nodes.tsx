@@ -55,6 +55,17 @@ function FarName({ text, title, className = "text-ink" }: { text: string; title?
   );
 }
 
+/** How many of a node's tool calls failed, in the failure colour (nothing when none did); larger in the far look. */
+function FailedToolsBadge({ count, far = false, className = "" }: { count: number; far?: boolean; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={`inline-flex shrink-0 items-center gap-0.5 text-status-failed ${className}`} title={`${count} failed tool call(s)`}>
+      <TriangleAlert className={far ? "size-4" : "size-3"} aria-hidden="true" />
+      {count}
+    </span>
+  );
+}
+
 const FAR_DETAIL = "flex min-w-0 items-center gap-3 overflow-hidden whitespace-nowrap text-[15px] leading-none text-muted tabular";
 
 /** Which way the graph flows (a presented graph may flow down): where edges enter and leave the nodes. */
@@ -108,12 +119,7 @@ function SessionNodeView({ data }: NodeProps<SessionFlowNode>) {
             {kind.label}
           </span>
           {chunks}
-          {session.toolErrors !== null ? (
-            <span className="ml-auto inline-flex items-center gap-0.5 text-status-failed" title={`${session.toolErrors.count} failed tool call(s)`}>
-              <TriangleAlert className="size-4" aria-hidden="true" />
-              {session.toolErrors.count}
-            </span>
-          ) : null}
+          <FailedToolsBadge count={session.toolErrors?.count ?? 0} far className="ml-auto" />
         </div>
       </div>
     );
@@ -135,12 +141,7 @@ function SessionNodeView({ data }: NodeProps<SessionFlowNode>) {
         </span>
         {chunks}
         {tokens > 0 ? <span title="tokens of its own chunks">{formatTokens(tokens)} tok</span> : null}
-        {session.toolErrors !== null ? (
-          <span className="ml-auto inline-flex items-center gap-0.5 text-status-failed" title={`${session.toolErrors.count} failed tool call(s)`}>
-            <TriangleAlert className="size-3" aria-hidden="true" />
-            {session.toolErrors.count}
-          </span>
-        ) : null}
+        <FailedToolsBadge count={session.toolErrors?.count ?? 0} className="ml-auto" />
       </div>
     </div>
   );
@@ -177,12 +178,7 @@ function ChainNodeView({ data }: NodeProps<ChainFlowNode>) {
         </div>
         <div className={FAR_DETAIL}>
           {text.from !== null ? <span className="min-w-0 truncate">{text.from}</span> : null}
-          {data.toolErrors > 0 ? (
-            <span className="ml-auto inline-flex shrink-0 items-center gap-0.5 text-status-failed">
-              <TriangleAlert className="size-4" aria-hidden="true" />
-              {data.toolErrors}
-            </span>
-          ) : null}
+          <FailedToolsBadge count={data.toolErrors} far className="ml-auto" />
         </div>
       </div>
     );
@@ -210,12 +206,7 @@ function ChainNodeView({ data }: NodeProps<ChainFlowNode>) {
             {data.forks}
           </span>
         ) : null}
-        {data.toolErrors > 0 ? (
-          <span className="inline-flex shrink-0 items-center gap-0.5 text-status-failed" title={`${data.toolErrors} failed tool call(s)`}>
-            <TriangleAlert className="size-3" aria-hidden="true" />
-            {data.toolErrors}
-          </span>
-        ) : null}
+        <FailedToolsBadge count={data.toolErrors} />
       </div>
     </div>
   );
