@@ -34,18 +34,19 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const withPostgres = process.argv.includes("--postgres");
 /** `--live-only`: skip the 5,000-session run and measure the live latency only. */
 const liveOnly = process.argv.includes("--live-only");
+/** The text after `--name` on the command line, or null when the option is not given. */
+function optionText(name: string): string | null {
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? null : (process.argv[index + 1] ?? null);
+}
 /** `--profile <file>`: write a CPU profile of the page during the SQLite live run (Chrome DevTools format). */
-const profileIndex = process.argv.indexOf("--profile");
-const profilePath = profileIndex < 0 ? null : (process.argv[profileIndex + 1] ?? null);
+const profilePath = optionText("profile");
 /** `--trace <file>`: write a Chrome trace (DevTools timeline categories) of the page during the SQLite live run. */
-const traceIndex = process.argv.indexOf("--trace");
-const tracePath = traceIndex < 0 ? null : (process.argv[traceIndex + 1] ?? null);
+const tracePath = optionText("trace");
 /** `--trace-categories a,b`: more trace categories (e.g. `disabled-by-default-devtools.timeline.invalidationTracking`). */
-const traceCategoriesIndex = process.argv.indexOf("--trace-categories");
-const extraTraceCategories = traceCategoriesIndex < 0 ? [] : (process.argv[traceCategoriesIndex + 1] ?? "").split(",").filter((name) => name !== "");
+const extraTraceCategories = (optionText("trace-categories") ?? "").split(",").filter((name) => name !== "");
 /** `--screenshot <file>`: a screenshot of the page in the middle of the SQLite live run (what the numbers are of). */
-const screenshotIndex = process.argv.indexOf("--screenshot");
-const screenshotPath = screenshotIndex < 0 ? null : (process.argv[screenshotIndex + 1] ?? null);
+const screenshotPath = optionText("screenshot");
 const POSTGRES_ADMIN_URL = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** Creates a fresh PostgreSQL database for the bench; returns its url and how to drop it. */

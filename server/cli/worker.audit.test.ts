@@ -18,6 +18,7 @@ import { runToCompletion } from "../engine/run-to-completion";
 import { allEvents, canonicalRunGraph } from "../engine/testing/canonical-graph";
 import { linearSpec, queueRun } from "../engine/testing/engine-fixtures";
 import { waitFor } from "../engine/testing/spawn-worker";
+import { directiveOfSystem } from "../engine/testing/test-provider";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BATCH = 10;
@@ -68,8 +69,8 @@ const PASSWORD = "s3cret-worker-pw";
 function directedReply(body: unknown): ChatCompletionsReply {
   const messages = (body as { messages?: Array<{ role?: string; content?: unknown }> } | null)?.messages ?? [];
   const system = messages.find((message) => message.role === "system")?.content;
-  const directive = typeof system === "string" && system.startsWith("TEST ") ? (JSON.parse(system.slice(5)) as { name?: string; delayMs?: number }) : {};
-  return { type: "completion", content: `${directive.name ?? "agent"} answers`, ...(directive.delayMs === undefined ? {} : { delayMs: directive.delayMs }) };
+  const directive = directiveOfSystem(typeof system === "string" ? system : "");
+  return { type: "completion", content: `${directive.name} answers`, ...(directive.delayMs === undefined ? {} : { delayMs: directive.delayMs }) };
 }
 
 describeEachDatabase("npm run worker (separate processes)", (open, provider) => {

@@ -31,10 +31,15 @@ export function testInstructions(directive: TestDirective): string {
   return `TEST ${JSON.stringify(directive)}`;
 }
 
+/** The directive a system message carries (`TEST {...}`; any other text directs nothing). */
+export function directiveOfSystem(system: string): z.infer<typeof TestDirective> {
+  const json: unknown = system.startsWith("TEST ") ? JSON.parse(system.slice(5)) : {};
+  return TestDirective.parse(json);
+}
+
 function directiveOf(request: ModelRequest): { directive: z.infer<typeof TestDirective>; system: string } {
   const system = request.messages.find((message) => message.role === "system")?.content ?? "";
-  const json: unknown = system.startsWith("TEST ") ? JSON.parse(system.slice(5)) : {};
-  return { directive: TestDirective.parse(json), system };
+  return { directive: directiveOfSystem(system), system };
 }
 
 /** Creates the test provider (named "scripted"). */
