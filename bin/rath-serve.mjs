@@ -6,12 +6,18 @@
 //
 //   node bin/rath-serve.mjs start [--port 3000] [other next start options]
 //   RATH_HOST=0.0.0.0 node bin/rath-serve.mjs start     (sign-in required)
+//
+// An idle keep-alive connection stays open 65 s (Node's default is 5 s) unless --keepAliveTimeout says otherwise.
+// A client that pools connections (a browser, Playwright's request context, a proxy in front; these commonly keep an
+// idle connection up to 60 s) otherwise races the server's close: it sends on the socket just as the server ends it,
+// and the request fails with ECONNRESET.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
 
 const MODES = new Set(["start", "dev"]);
 const HOST_FLAGS = new Set(["-H", "--hostname"]);
+const KEEP_ALIVE_MS = "65000";
 
 function fail(message) {
   process.stderr.write(`rath-serve: ${message}\n`);
@@ -39,8 +45,10 @@ for (let index = 0; index < rest.length; index += 1) {
 }
 if (host.trim() === "") fail("the host is empty; set RATH_HOST to an address such as 127.0.0.1 or 0.0.0.0");
 
+// `next dev` has no --keepAliveTimeout option.
+const keepAlive = mode === "start" && !forwarded.some((argument) => /^--keepAliveTimeout(=|$)/.test(argument)) ? ["--keepAliveTimeout", KEEP_ALIVE_MS] : [];
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-const child = spawn(process.execPath, [nextBin, mode, "--hostname", host, ...forwarded], {
+const child = spawn(process.execPath, [nextBin, mode, "--hostname", host, ...keepAlive, ...forwarded], {
   stdio: "inherit",
   env: { ...process.env, RATH_HOST: host },
 });
