@@ -11,6 +11,8 @@ export const BUNDLE_SCHEMA_VERSION = 1;
 export const BundleRun = z.object({
   run_id: z.string(),
   workflow: z.string().nullable().default(null),
+  /** The workflow's name when the bundle was written (an imported run is titled after it); absent in older bundles. */
+  workflow_name: z.string().nullable().default(null),
   revision: z.string().nullable().default(null),
   status: z.string().nullable().default(null),
 });

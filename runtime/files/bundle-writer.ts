@@ -105,6 +105,8 @@ export function* bundleLines(input: BundleInput): Generator<string> {
     ? {
         run_id: input.run.run_id,
         workflow: input.run.workflow ?? null,
+        // Written only when known, so bundles without it keep their bytes.
+        ...(input.run.workflow_name == null ? {} : { workflow_name: input.run.workflow_name }),
         revision: input.run.revision ?? null,
         status: input.run.status ?? null,
       }

@@ -24,10 +24,13 @@ describeEachDatabase("transfer router", (open) => {
     if (exported.dialect !== "rath") throw new Error("expected a bundle");
     expect(exported.bundle.name).toBe(`run-${run.id}.jsonl`);
     const parsed = parseBundle(exported.bundle.content, exported.bundle.name);
-    expect(parsed.bundle.run).toMatchObject({ run_id: run.id, status: "succeeded" });
+    const workflowName = (await from.workflows.get({ workflowId: run.workflowId })).workflow.name;
+    expect(parsed.bundle.run).toMatchObject({ run_id: run.id, workflow: run.workflowId, workflow_name: workflowName, status: "succeeded" });
 
     const imported = await into.transfer.importBundle({ content: exported.bundle.content, fileName: exported.bundle.name });
     expect(imported).toMatchObject({ status: "succeeded", renamedSessions: false, sessionCount: parsed.sessions.length });
+    // The imported run is titled after the workflow that produced it, not its run id.
+    expect((await into.workflows.get({ workflowId: imported.workflowId })).workflow.name).toBe(`Imported: ${workflowName}`);
     const original = await from.sessions.graph({ runId: run.id });
     const copy = await into.sessions.graph({ runId: imported.runId });
     const shape = (graph: typeof original) =>

@@ -75,7 +75,7 @@ async function writeRun(transaction: TransactionClient, input: ImportRunInput, s
   const runId = newSortableId("run");
   const origin = originOf(input);
   await transaction.workflow.create({
-    data: { id: workflowId, name: `Imported: ${source?.run_id ?? input.fileName}`, description: `Imported from ${input.fileName}; read-only.` },
+    data: { id: workflowId, name: `Imported: ${source?.workflow_name ?? source?.run_id ?? input.fileName}`, description: `Imported from ${input.fileName}; read-only.` },
   });
   await transaction.workflowRevision.create({
     data: {

@@ -17,6 +17,7 @@ import type { Database } from "../db/database";
 import { eventsPage, type RunEventRecord } from "../db/run-events";
 import type { SessionRecord } from "../db/session-record";
 import { chunkPage, getSession, sessionGraph } from "../db/session-store";
+import { getWorkflow } from "../db/workflow-store";
 import { importRun, type ImportedRun } from "../db/run-import";
 import { payloadLimits, payloadTooLarge } from "./payload-limits";
 import { requireRun } from "./run-service";
@@ -129,6 +130,7 @@ export async function exportRun(database: Database, request: ExportRunRequest): 
     run: {
       run_id: run.id,
       workflow: run.workflowId,
+      workflow_name: (await getWorkflow(database, run.workflowId, { includeDeleted: true }))?.name ?? null,
       revision: run.revisionId,
       status: run.status,
       events: events.map((event) => ({ seq: event.seq, type: event.type, payload: event.payload, at: event.at.toISOString() })),
