@@ -34,6 +34,7 @@ import { SessionPanel } from "./session-panel";
 import { costOf } from "./run-costs";
 import { sumOwnUsage } from "./usage-views";
 import { useRunCosts } from "./use-run-costs";
+import { useCoalescedValue } from "./use-coalesced-value";
 import { useRunLive } from "./use-run-live";
 
 /** Props: the run, its first detail (server-rendered), workflow facts and the selection the URL asked for. */
@@ -70,6 +71,16 @@ const NO_EFFECTS: readonly never[] = [];
 const LineageStrip = memo(RunLineageStrip);
 const Inspector = memo(ChunkInspector);
 const Actions = memo(ChunkActions);
+// The graph and the timeline render only when what they are given changes (their shown state lags while live).
+const Graph = memo(SessionGraph);
+const Timeline = memo(RunTimeline);
+
+/**
+ * While the stream is live, the graph and the timeline grow at most this often: a step's events paint the live
+ * indicator, the header and the chunk list in the frame that applies them, and the graph's growth (a layout, a
+ * reframe, xyflow's render) follows in a transition after that paint, coalescing the steps in between.
+ */
+const LIVE_GRAPH_INTERVAL_MS = 250;
 
 /**
  * The session shown before the user picks one: the run's (first) output session, else the newest session an
@@ -104,6 +115,14 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const sessionById = useMemo(() => new Map(sessions.map((session) => [session.id, session])), [sessions]);
   const selectedId = chosenSession !== null && sessionById.has(chosenSession) ? chosenSession : defaultSessionId(sessions, run.output);
   const selected = selectedId === null ? null : (sessionById.get(selectedId) ?? null);
+  // What the graph and the timeline show: the live state, coalesced while the stream is live (exact once it ends).
+  const streaming = live.stream !== "loading" && live.stream !== "ended";
+  const liveShown = useMemo(() => ({ graph, timeline }), [graph, timeline]);
+  const lagged = useCoalescedValue(liveShown, streaming ? LIVE_GRAPH_INTERVAL_MS : 0);
+  const shownGraph = lagged.graph;
+  const shownTimeline = lagged.timeline;
+  const shownSessions = useMemo(() => shownGraph?.sessions ?? [], [shownGraph]);
+  const shownSelectedId = chosenSession !== null && shownSessions.some((session) => session.id === chosenSession) ? chosenSession : defaultSessionId(shownSessions, run.output);
 
   // The selection goes into the URL (replace, so Back leaves the page instead of walking selections).
   useEffect(() => {
@@ -114,13 +133,13 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
 
   const pending = useMemo<PendingNode[]>(() => {
     if (run.status !== "running" && run.status !== "queued" && run.status !== "waiting") return [];
-    if (run.status === "waiting") return detail.pendingInterrupts.map((interrupt) => ({ nodeId: interrupt.nodeId, inputs: timeline.steps.filter((step) => step.nodeId === interrupt.nodeId && step.waiting).flatMap((step) => step.inputs).slice(-1), status: "waiting" as const }));
-    return timeline.next.map((step, position) => ({ nodeId: step.nodeId, inputs: step.inputs, status: position === 0 && run.status === "running" ? ("running" as const) : ("queued" as const) }));
-  }, [run.status, timeline, detail.pendingInterrupts]);
-  const failure = run.status === "failed" || run.status === "timed_out" ? timeline.failure : null;
+    if (run.status === "waiting") return detail.pendingInterrupts.map((interrupt) => ({ nodeId: interrupt.nodeId, inputs: shownTimeline.steps.filter((step) => step.nodeId === interrupt.nodeId && step.waiting).flatMap((step) => step.inputs).slice(-1), status: "waiting" as const }));
+    return shownTimeline.next.map((step, position) => ({ nodeId: step.nodeId, inputs: step.inputs, status: position === 0 && run.status === "running" ? ("running" as const) : ("queued" as const) }));
+  }, [run.status, shownTimeline, detail.pendingInterrupts]);
+  const failure = run.status === "failed" || run.status === "timed_out" ? shownTimeline.failure : null;
   const projection = useMemo(
-    () => toFlowGraph({ sessions, expandedChains, pending, failure: failure === null ? null : { nodeId: failure.nodeId, code: failure.code, message: failure.message, inputs: failure.inputs } }),
-    [sessions, expandedChains, pending, failure],
+    () => toFlowGraph({ sessions: shownSessions, expandedChains, pending, failure: failure === null ? null : { nodeId: failure.nodeId, code: failure.code, message: failure.message, inputs: failure.inputs } }),
+    [shownSessions, expandedChains, pending, failure],
   );
   // A session the person selects (or the URL names) opens the chain holding it, once: "Collapse chains" may close it
   // again. The default selection (the newest session of a live run) opens nothing, or the growing chain would stay
@@ -148,7 +167,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   // A run unfinished when the page opened: while the person has chosen no session, the graph keeps its newest session
   // in view (also when the last sessions arrive after it ended: a stream cut and resumed delivers them late).
   const [openedUnfinished] = useState(() => run.status === "running" || run.status === "queued" || run.status === "waiting");
-  const followSessionId = (openedUnfinished || live.stream !== "ended") && chosenSession === null ? (sessions[sessions.length - 1]?.id ?? null) : null;
+  const followSessionId = (openedUnfinished || live.stream !== "ended") && chosenSession === null ? (shownSessions[shownSessions.length - 1]?.id ?? null) : null;
   const onFollow = useCallback(() => select(null), [select]);
   const costs = useRunCosts(runId, live.lastSeq, live.stream !== "ended", graph !== null);
   const runTokens = useMemo(() => (graph === null ? null : (sumOwnUsage(sessionById.keys(), sessionById)?.total_tokens ?? 0)), [graph, sessionById]);
@@ -252,7 +271,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
       <div className="flex min-h-0 min-w-0 flex-1">
         <section aria-label="Session graph and timeline" className={`${panel === "graph" || panel === "timeline" ? "flex" : "hidden"} min-h-0 min-w-0 flex-1 flex-col lg:flex`}>
           <div className={`${shown("graph")} min-h-0 min-w-0 flex-1 lg:flex`}>
-            {graph === null ? (
+            {shownGraph === null ? (
               live.graphError !== null ? (
                 <p role="alert" className="m-4 text-sm text-status-failed">
                   Could not read the session graph: {live.graphError}
@@ -260,17 +279,17 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
               ) : (
                 <div data-testid="graph-loading" className="m-4 h-24 flex-1 animate-pulse rounded-md bg-raised" />
               )
-            ) : sessions.length === 0 ? (
+            ) : shownSessions.length === 0 ? (
               <div className="flex-1">
                 <EmptyState icon={Network} title="No sessions yet" testId="graph-empty">
                   Sessions appear here as the run produces them.
                 </EmptyState>
               </div>
             ) : (
-              <SessionGraph
+              <Graph
                 projection={projection}
                 labels={labels}
-                selectedSessionId={selectedId}
+                selectedSessionId={shownSelectedId}
                 hoveredSessions={hovered}
                 onSelectSession={onGraphSelect}
                 onToggleChain={toggleChain}
@@ -295,15 +314,15 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
           >
             <h2 className="shrink-0 px-3 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-muted uppercase">Timeline</h2>
             <div className="min-h-0 flex-1">
-              <RunTimeline
-                timeline={timeline}
-                sessions={sessions}
+              <Timeline
+                timeline={shownTimeline}
+                sessions={shownSessions}
                 runStatus={run.status}
                 runStartedAt={run.startedAt}
                 runFinishedAt={run.finishedAt}
                 labels={labels}
                 hoveredSessions={hovered}
-                selectedSessionId={selectedId}
+                selectedSessionId={shownSelectedId}
                 onHover={hover}
                 onSelectSession={onSelectSession}
               />
