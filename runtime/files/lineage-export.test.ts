@@ -112,6 +112,17 @@ describe("writeLineageExport", () => {
       await expect(writeLineageExport(file, failing())).rejects.toThrow(/could not write lineage export .*source broke/);
       expect(await readFile(file, "utf8")).toBe("previous\n");
       expect(await readdir(directory)).toEqual(["lineage.jsonl"]);
+
+      // The same after several 256 KB pieces have been handed to the thread pool (writes in flight when it fails).
+      const many = Array.from({ length: 4_000 }, () => session.fork());
+      function* failingLate(): Generator<Session> {
+        yield* many;
+        throw new Error("source broke late");
+      }
+      await expect(writeLineageExport(file, failingLate())).rejects.toThrow(/could not write lineage export .*source broke late/);
+      expect(exportLineage(many).length).toBeGreaterThan(3 * 256 * 1024);
+      expect(await readFile(file, "utf8")).toBe("previous\n");
+      expect(await readdir(directory)).toEqual(["lineage.jsonl"]);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -123,6 +134,39 @@ describe("writeLineageExport's byte writer", () => {
   function source(id: string, parents: string[], extras: [string, unknown][], chunks: number, usage: unknown, operator = "Session.fork", kind = "op_fork"): LineageSource {
     return { id, lineage: { parent_session_ids: parents, lineage_operator: operator, lineage_kind: kind, lineage_extras: extras }, chunks: { length: chunks }, usage } as never;
   }
+
+  it("pins the bytes of plain, bare and awkward lines (unicode, quotes, newlines, secrets, no parents, no usage)", async () => {
+    const uuid = "0b7bc07b-a88b-4e65-997d-9447983d5c26";
+    const other = "7d1e2a44-9b3c-4f58-8a6d-0c2e4b6f8a10";
+    const sources = [
+      source(uuid, [other, uuid], [], 12, { prompt_tokens: 120, completion_tokens: 18, total_tokens: 138 }, "run_session_loop", "op_session_loop"),
+      source(other, [], [], 0, null, "Session.detach", "op_detach"),
+      source(
+        'caf\u00e9 \u{1F600} "q"\nline\t\\',
+        [uuid],
+        [["note", 'two\nlines, "quoted", caf\u00e9 \u{1F600}'], ["api_key", "sk-x"], ["n", 1.5], ["neg", -3], ["big", 1e21], ["exact", 2 ** 53 + 2], ["nan", Number.NaN], ["obj", { a: [null, true], password: "p" }]],
+        1,
+        { prompt_tokens: 0, completion_tokens: 2 ** 31, total_tokens: 2 ** 31 },
+        'op\u00e9"rator',
+        "unknown",
+      ),
+    ];
+    const expected =
+      '{"id":"0b7bc07b-a88b-4e65-997d-9447983d5c26","parent_session_ids":["7d1e2a44-9b3c-4f58-8a6d-0c2e4b6f8a10","0b7bc07b-a88b-4e65-997d-9447983d5c26"],"lineage_operator":"run_session_loop","lineage_kind":"op_session_loop","lineage_extras":[],"chunk_count":12,"cumulative_usage":{"prompt_tokens":120,"completion_tokens":18,"total_tokens":138}}\n' +
+      '{"id":"7d1e2a44-9b3c-4f58-8a6d-0c2e4b6f8a10","parent_session_ids":[],"lineage_operator":"Session.detach","lineage_kind":"op_detach","lineage_extras":[],"chunk_count":0,"cumulative_usage":null}\n' +
+      '{"id":"caf\u00e9 \u{1F600} \\"q\\"\\nline\\t\\\\","parent_session_ids":["0b7bc07b-a88b-4e65-997d-9447983d5c26"],"lineage_operator":"op\u00e9\\"rator","lineage_kind":"unknown",' +
+      '"lineage_extras":[["note","two\\nlines, \\"quoted\\", caf\u00e9 \u{1F600}"],["n",1.5],["neg",-3],["big",1e+21],["exact",9007199254740994],["nan",NaN],["obj",{"a":[null,true]}]],' +
+      '"chunk_count":1,"cumulative_usage":{"prompt_tokens":0,"completion_tokens":2147483648,"total_tokens":2147483648}}\n';
+    expect(exportLineage(sources)).toBe(expected);
+    const directory = await mkdtemp(join(tmpdir(), "rath-lineage-"));
+    try {
+      const file = join(directory, "lineage.jsonl");
+      await writeLineageExport(file, sources);
+      expect((await readFile(file)).equals(Buffer.from(expected, "utf8"))).toBe(true);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
 
   it("writes exactly the bytes of exportLineage for ids, names, extras and numbers that need care, across pieces", async () => {
     const uuid = "0b7bc07b-a88b-4e65-997d-9447983d5c26";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isRathError, RathError } from "../errors";
 import type { LineageExtras } from "../session/lineage";
@@ -9,7 +9,9 @@ import type { Usage } from "../session/usage";
 import { jsonValueText, quote } from "./json-text";
 import { LineageLineWriter, type LineageText } from "./lineage-bytes";
 import { completeLines, parseJsonObject, parseRecord } from "./jsonl-lines";
+import { PieceWrites } from "./piece-writes";
 import { LineageRecord } from "./records";
+import { replaceFile } from "./replace-file";
 import { isSecretKey, stripSecrets } from "./secrets";
 
 /** Anything a lineage line can be written from: a Session or its snapshot. */
@@ -98,11 +100,6 @@ export function exportLineage(sources: Iterable<LineageSource>): string {
   return [...exportPieces(sources)].join("");
 }
 
-/** Writes `length` bytes of `bytes` to `fd`, on this thread. */
-function writeAll(fd: number, bytes: Uint8Array, length: number): void {
-  for (let offset = 0; offset < length; ) offset += writeSync(fd, bytes, offset, length - offset);
-}
-
 /** Bytes per write (a buffer this size is filled with lines, then written). */
 const PIECE_BYTES = 256 * 1024;
 
@@ -114,40 +111,46 @@ const lineText: LineageText = { quote, isSecret: isSecretKey, value: extraValueT
 
 /**
  * Writes the lineage export of these sessions to `file` (mode 0600), replacing it whole: the lines are written as
- * bytes into a buffer (`lineage-bytes.ts`; the same bytes as `exportLineage`) that goes to a temporary file next
- * to it whenever it is full, and the temporary file is then renamed over `file`. A failure leaves `file` as it
- * was.
+ * bytes into a buffer (`lineage-bytes.ts`; the same bytes as `exportLineage`), each full buffer goes to a temporary
+ * file next to it on the thread pool while the next one is filled (`piece-writes.ts`), and the temporary file is
+ * then closed and renamed over `file` (`replace-file.ts`: the replaced file is freed off this thread). A failure
+ * leaves `file` as it was. No fsync (the reference's `write_text` does none either).
  *
- * The file is opened, written, closed and renamed on this thread: each hand-off to the thread pool is a round
- * trip, and on a loaded 2-core machine its thread waits for a core; for a 10k-session export (3 MB) those waits
- * cost more than the system calls themselves (bench/README.md, 2026-12-04). The event loop still gets a turn
- * after every piece.
+ * The open, close and rename run on this thread: each hand-off to the thread pool is a round trip, and on a
+ * loaded 2-core machine its thread waits for a core (bench/README.md, 2026-12-04). The event loop still gets a
+ * turn after every piece.
  */
 export async function writeLineageExport(file: string, sources: Iterable<LineageSource>): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   let fd: number | null = null;
+  let pieces: PieceWrites | null = null;
   try {
     fd = openSync(temporary, "wx", 0o600);
+    pieces = new PieceWrites(fd, PIECE_BYTES);
     const writer = new LineageLineWriter(lineText);
-    let buffer = Buffer.allocUnsafe(PIECE_BYTES);
+    let buffer = await pieces.next();
     let at = 0;
     for (const source of sources) {
       let end = writer.line(buffer, at, buffer.length, source);
       if (end < 0) {
-        writeAll(fd, buffer, at);
-        // Let other work on the event loop run between pieces (a check-phase turn, not a thread-pool round trip).
+        pieces.add(buffer, at);
+        // Let other work on the event loop run between pieces (and the finished writes hand their buffers back).
         await new Promise<void>((resolve) => setImmediate(resolve));
+        buffer = await pieces.next();
         // A line longer than the buffer gets a larger one.
         while ((end = writer.line(buffer, 0, buffer.length, source)) < 0) buffer = Buffer.allocUnsafe(buffer.length * 4);
       }
       at = end;
     }
-    writeAll(fd, buffer, at);
+    pieces.add(buffer, at);
+    await pieces.settle();
     closeSync(fd);
     fd = null;
-    renameSync(temporary, file);
+    replaceFile(temporary, file);
   } catch (error) {
     if (fd !== null) {
+      // No write may still be running on the descriptor when it is closed (its number could be reused).
+      await pieces?.settle().catch(() => undefined);
       try {
         closeSync(fd);
       } catch {

@@ -1,0 +1,58 @@
+import { closeSync, openSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PieceWrites } from "./piece-writes";
+
+async function inDirectory(body: (directory: string) => Promise<void>): Promise<void> {
+  const directory = await mkdtemp(join(tmpdir(), "rath-pieces-"));
+  try {
+    await body(directory);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+describe("PieceWrites", () => {
+  it("writes the pieces in the order handed over, with more pieces than buffers, reusing at most three buffers", async () => {
+    await inDirectory(async (directory) => {
+      const file = join(directory, "out");
+      const fd = openSync(file, "wx");
+      const pieces = new PieceWrites(fd, 8);
+      const buffers = new Set<Buffer>();
+      const expected: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const buffer = await pieces.next();
+        buffers.add(buffer);
+        expect(buffer.length).toBeGreaterThanOrEqual(8);
+        // Pieces of different lengths, so an out-of-order or misplaced write shows.
+        const text = `${i}:${"abcdefg".slice(0, i % 6)};`.slice(0, 8);
+        const length = buffer.write(text, 0, "latin1");
+        pieces.add(buffer, length);
+        expected.push(text);
+      }
+      await pieces.settle();
+      closeSync(fd);
+      expect(await readFile(file, "latin1")).toBe(expected.join(""));
+      expect(buffers.size).toBeLessThanOrEqual(3);
+    });
+  });
+
+  it("reports a failed write from settle() and from next()", async () => {
+    await inDirectory(async (directory) => {
+      const file = join(directory, "read-only");
+      await writeFile(file, "");
+      const fd = openSync(file, "r");
+      try {
+        const pieces = new PieceWrites(fd, 16);
+        const buffer = await pieces.next();
+        pieces.add(buffer, buffer.write("x", 0));
+        await expect(pieces.settle()).rejects.toMatchObject({ code: "EBADF" });
+        await expect(pieces.next()).rejects.toMatchObject({ code: "EBADF" });
+      } finally {
+        closeSync(fd);
+      }
+    });
+  });
+});
