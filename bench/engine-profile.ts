@@ -3,7 +3,8 @@
  * [--cpu-prof FILE] [--repeats N]`. Queues the bench's runs (input -> 10 agents -> output), then times only the
  * worker phase (as `measureEngineSteps` does) and prints ms per step; with `--cpu-prof` it writes a V8 CPU profile of
  * that phase (open it in Chrome's DevTools); with `--count` it prints the statements sent per step, by text. It
- * also prints the process's CPU time per step (and its system part), on PostgreSQL the CPU time of every `postgres`
+ * also prints the process's CPU time per step (its system part, its main thread's part, and how long the main thread
+ * waited for a core: Linux schedstat), on PostgreSQL the CPU time of every `postgres`
  * process on this machine per step (Linux /proc: the server's side of the work), and the load average. Not part of
  * `npm run bench:engine`.
  */
@@ -65,6 +66,18 @@ if (args.includes("--count")) {
 
 let cpuMicroseconds = 0;
 let systemMicroseconds = 0;
+let mainThreadNanoseconds = 0;
+let mainThreadWaitNanoseconds = 0;
+
+/** This process's main thread: ns on a CPU and ns runnable but waiting for one (Linux schedstat), or zeros. */
+function mainThreadSchedstat(): [number, number] {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ");
+    return [Number(onCpu), Number(waiting)];
+  } catch {
+    return [0, 0];
+  }
+}
 let postgresTicks = 0;
 
 /** CPU ticks (user + system, 1/100 s) of every process named postgres on this machine (Linux /proc), or 0. */
@@ -106,12 +119,18 @@ async function sample(profile: boolean): Promise<number> {
         counting = true;
         // The /proc scan is outside node's measured CPU (and PostgreSQL is not scanned for SQLite).
         postgresTicks = provider === "sqlite" ? 0 : -postgresCpuTicks();
+        const [onCpu, waiting] = mainThreadSchedstat();
+        mainThreadNanoseconds = -onCpu;
+        mainThreadWaitNanoseconds = -waiting;
         const cpu = process.cpuUsage();
         cpuMicroseconds = -(cpu.user + cpu.system);
         systemMicroseconds = -cpu.system;
       },
       onWorkerEnd: async () => {
         const cpu = process.cpuUsage();
+        const [onCpu, waiting] = mainThreadSchedstat();
+        mainThreadNanoseconds += onCpu;
+        mainThreadWaitNanoseconds += waiting;
         cpuMicroseconds += cpu.user + cpu.system;
         systemMicroseconds += cpu.system;
         if (provider !== "sqlite") postgresTicks += postgresCpuTicks();
@@ -131,15 +150,19 @@ await sample(false);
 const values: number[] = [];
 const cpuPerStep: string[] = [];
 const systemPerStep: string[] = [];
+const mainThreadPerStep: string[] = [];
+const mainThreadWaitPerStep: string[] = [];
 const postgresPerStep: string[] = [];
 for (let repeat = 0; repeat < repeats; repeat += 1) {
   values.push(await sample(profileFile !== undefined && repeat === repeats - 1));
   cpuPerStep.push((cpuMicroseconds / 1000 / (runs * 12)).toFixed(3));
   systemPerStep.push((systemMicroseconds / 1000 / (runs * 12)).toFixed(3));
+  mainThreadPerStep.push((mainThreadNanoseconds / 1e6 / (runs * 12)).toFixed(3));
+  mainThreadWaitPerStep.push((mainThreadWaitNanoseconds / 1e6 / (runs * 12)).toFixed(3));
   postgresPerStep.push(((postgresTicks * 10) / (runs * 12)).toFixed(2));
 }
 const perStep = values.map((stepsPerSecond) => (1000 / stepsPerSecond).toFixed(3));
-console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")} (of it system ${systemPerStep.join(" / ")})${provider === "sqlite" ? "" : `; CPU of all postgres processes ms per step ${postgresPerStep.join(" / ")}`}; load ${loadavg()[0]?.toFixed(2)}`);
+console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")} (of it system ${systemPerStep.join(" / ")}; main thread ${mainThreadPerStep.join(" / ")}, main thread waiting for a core ${mainThreadWaitPerStep.join(" / ")})${provider === "sqlite" ? "" : `; CPU of all postgres processes ms per step ${postgresPerStep.join(" / ")}`}; load ${loadavg()[0]?.toFixed(2)}`);
 if (args.includes("--count")) {
   const total = [...counted.values()].reduce((sum, value) => sum + value.times, 0);
   console.log(`statements in the last sample: ${total} (${(total / (runs * 12)).toFixed(2)} per step); times, ms in all (SQLite only), text`);

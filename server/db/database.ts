@@ -13,7 +13,7 @@ import { applyMigrations, type MigrationReport } from "./migrator";
 import { RathError } from "../../runtime/errors";
 import { mapPrismaError } from "./prisma-errors";
 import { retryWhileSqliteBusy } from "./sqlite-busy";
-import { collectAppendedEvents, databaseKey, publishAppendedEvents, RUN_EVENTS_CHANNEL, type AppendedEvents } from "./run-event-signal";
+import { collectTransactionEvents, databaseKey, publishAppendedEvents, RUN_EVENTS_CHANNEL, type AppendedEvents } from "./run-event-signal";
 
 /** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
 export type DatabaseClient = GeneratedClient;
@@ -197,14 +197,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       if (location.provider === "postgresql") {
         try {
           // Events appended by the body are announced with pg_notify, which PostgreSQL delivers on commit only.
-          const { result } = await collectAppendedEvents((notes) =>
-            client.$transaction(async (transaction) => {
-              const value = await body(transaction);
-              await notifyPostgres(transaction, notes);
-              return value;
-            }, TRANSACTION_OPTIONS),
-          );
-          return result;
+          return await client.$transaction(async (transaction) => {
+            const notes = collectTransactionEvents(transaction);
+            const value = await body(transaction);
+            await notifyPostgres(transaction, notes);
+            return value;
+          }, TRANSACTION_OPTIONS);
         } catch (error) {
           throw mapPrismaError(error);
         }
@@ -213,20 +211,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // a lock held longer than the busy timeout fails the lock statement and the whole transaction runs again.
       return retryWhileSqliteBusy(
         async () => {
-          let committed: { result: T; notes: AppendedEvents };
+          let notes: AppendedEvents = new Map();
+          let result: T;
           try {
-            committed = await collectAppendedEvents(() =>
-              client.$transaction(async (transaction) => {
-                await takeSqliteWriteLock(client, transaction);
-                return body(transaction);
-              }, TRANSACTION_OPTIONS),
-            );
+            result = await client.$transaction(async (transaction) => {
+              notes = collectTransactionEvents(transaction);
+              await takeSqliteWriteLock(client, transaction);
+              return body(transaction);
+            }, TRANSACTION_OPTIONS);
           } catch (error) {
             throw mapPrismaError(error);
           }
           // Only the committed attempt's events are announced, after the commit.
-          publishAppendedEvents(signalKey, committed.notes);
-          return committed.result;
+          publishAppendedEvents(signalKey, notes);
+          return result;
         },
         { subject: `SQLite database ${location.filePath}` },
       );

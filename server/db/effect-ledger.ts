@@ -8,7 +8,7 @@ import { z } from "zod";
 import { isRathError, RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
 import type { Effect as EffectRow } from "./generated/sqlite/client";
-import { fromJsonText, toJsonText } from "./json-text";
+import { AnyJson, fromJsonText, toJsonText } from "./json-text";
 import { rowReader } from "./raw-sql";
 import { newSortableId } from "./sortable-id";
 import { redactStoredText } from "./stored-secrets";
@@ -40,10 +40,10 @@ function toEffectRecord(row: EffectRow): EffectRecord {
     runId: row.runId,
     idempotencyKey: row.idempotencyKey,
     tool: row.tool,
-    args: fromJsonText(row.args, z.unknown(), `args of effect ${row.id}`),
+    args: fromJsonText(row.args, AnyJson, `args of effect ${row.id}`),
     idempotent: row.idempotent,
     status: EffectStatus.parse(row.status),
-    result: row.result === null ? null : fromJsonText(row.result, z.unknown(), `result of effect ${row.id}`),
+    result: row.result === null ? null : fromJsonText(row.result, AnyJson, `result of effect ${row.id}`),
     error: row.error,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
 import type { Interrupt as InterruptRow } from "./generated/sqlite/client";
-import { fromJsonText, toJsonText } from "./json-text";
+import { AnyJson, fromJsonText, toJsonText } from "./json-text";
 import { rawStatements } from "./raw-sql";
 import { appendRunEvents } from "./run-events";
 import { newSortableId } from "./sortable-id";
@@ -43,7 +43,7 @@ function toInterruptRecord(row: InterruptRow): InterruptRecord {
     runId: row.runId,
     nodeId: row.nodeId,
     status: InterruptStatus.parse(row.status),
-    request: fromJsonText(row.request, z.unknown(), `request of interrupt ${row.id}`),
+    request: fromJsonText(row.request, AnyJson, `request of interrupt ${row.id}`),
     decision: row.decision === null ? null : fromJsonText(row.decision, InterruptDecision, `decision of interrupt ${row.id}`),
     createdAt: row.createdAt,
     decidedAt: row.decidedAt,

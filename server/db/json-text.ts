@@ -4,10 +4,14 @@
  * configured secret value is replaced by `[REDACTED]` (stored-secrets.ts): this is the one place run data
  * (chunks, events, effect-ledger rows, checkpoints, outputs, errors) is serialised for the database.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import { parsePythonJson, pythonJsonText } from "../../runtime/files/python-json";
 import { redactStoredText } from "./stored-secrets";
+
+/** Any JSON value, and a list of strings: schemas for `fromJsonText`, made once (a zod schema costs more to make than to use). */
+export const AnyJson = z.unknown();
+export const StringList = z.array(z.string());
 
 /** Options of `toJsonText`. */
 export interface JsonTextOptions {

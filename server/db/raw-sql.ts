@@ -9,6 +9,7 @@ import type { Pool as PostgresPool } from "pg";
 import { RathError } from "../../runtime/errors";
 import { postgresPoolOf, sqliteConnectionOf, type Database, type SqliteConnection, type TransactionClient } from "./database";
 import type { DatabaseProvider } from "./database-url";
+import { noteTransactionEvents } from "./run-event-signal";
 
 /** Most parameters one statement binds (SQLite allows 32 766, PostgreSQL 65 535). */
 const MAX_PARAMETERS = 30_000;
@@ -48,6 +49,8 @@ export interface RawStatements {
   query<Row>(sql: string, ...values: SqlValue[]): Promise<Row[]>;
   /** Runs a statement; returns the number of rows it changed. */
   execute(sql: string, ...values: SqlValue[]): Promise<number>;
+  /** Notes that `runId` has events up to `lastSeq`: announced to live readers when the transaction commits. */
+  noteAppendedEvents(runId: string, lastSeq: number): void;
 }
 
 /** Most prepared statements kept per SQLite connection (the multi-row inserts vary with the row count). */
@@ -148,16 +151,19 @@ export function sqliteStatements(connection: SqliteConnection): SyncStatements {
  */
 export function rawStatements(database: Pick<Database, "provider" | "client">, transaction: TransactionClient): RawStatements {
   const connection = database.provider === "sqlite" ? sqliteConnectionOf(database) : null;
+  const noteAppendedEvents = (runId: string, lastSeq: number) => noteTransactionEvents(transaction, runId, lastSeq);
   if (connection !== null) {
     const statements = sqliteStatements(connection);
     return {
       query: async <Row>(sql: string, ...values: SqlValue[]) => statements.query<Row>(sql, ...values),
       execute: async (sql: string, ...values: SqlValue[]) => statements.execute(sql, ...values),
+      noteAppendedEvents,
     };
   }
   return {
     query: <Row>(sql: string, ...values: SqlValue[]) => transaction.$queryRawUnsafe<Row[]>(forProvider(database.provider, sql), ...values),
     execute: (sql: string, ...values: SqlValue[]) => transaction.$executeRawUnsafe(forProvider(database.provider, sql), ...values),
+    noteAppendedEvents,
   };
 }
 

@@ -8,7 +8,6 @@ import { RathError } from "../../runtime/errors";
 import type { Database } from "./database";
 import { fromJsonText, toJsonText } from "./json-text";
 import { inList, insertRows, rowReader, utcTimestamp, type RawStatements } from "./raw-sql";
-import { noteAppendedEvents } from "./run-event-signal";
 
 /** Event types the store itself appends (SPEC §6); the engine appends others (e.g. session and chunk events). */
 export const STORE_EVENT_TYPES = [
@@ -127,7 +126,7 @@ export async function appendRunEvents(
   const last = rows[0];
   if (last === undefined) throw new RathError("not_found", `run ${runId} not found`);
   const first = Number(last.event_seq) - parsed.length + 1;
-  noteAppendedEvents(runId, Number(last.event_seq));
+  statements.noteAppendedEvents(runId, Number(last.event_seq));
   const records = parsed.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at }));
   await insertRows(
     statements,

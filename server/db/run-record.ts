@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { RunStatus } from "./run-status";
 import type { Run as RunRow } from "./generated/sqlite/client";
-import { fromJsonText } from "./json-text";
+import { AnyJson, fromJsonText } from "./json-text";
 
 /** Why a run failed, as stored in `runs.error` (extra keys are kept). */
 export const RunFailure = z.looseObject({ code: z.string(), message: z.string() });
@@ -53,8 +53,8 @@ export function toRunRecord(row: RunRow): RunRecord {
     status: RunStatus.parse(row.status),
     version: row.version,
     priority: row.priority,
-    input: fromJsonText(row.input, z.unknown(), `input of run ${row.id}`),
-    output: row.output === null ? null : fromJsonText(row.output, z.unknown(), `output of run ${row.id}`),
+    input: fromJsonText(row.input, AnyJson, `input of run ${row.id}`),
+    output: row.output === null ? null : fromJsonText(row.output, AnyJson, `output of run ${row.id}`),
     error: row.error === null ? null : fromJsonText(row.error, RunFailure, `error of run ${row.id}`),
     idempotencyKey: row.idempotencyKey,
     leaseOwner: row.leaseOwner,

@@ -8,7 +8,7 @@ import { Chunk, ChunkMeta } from "../../runtime/session/chunk";
 import { Lineage, LineageExtras, LineageKind } from "../../runtime/session/lineage";
 import { Usage } from "../../runtime/session/usage";
 import type { Chunk as ChunkRow, Session as SessionRow } from "./generated/sqlite/client";
-import { fromJsonText } from "./json-text";
+import { AnyJson, fromJsonText, StringList } from "./json-text";
 
 /** Whether the step that produced a session succeeded. */
 export const SessionStatus = z.enum(["ok", "failed"]);
@@ -89,7 +89,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     runId: row.runId,
     nodeId: row.nodeId,
     lineage: {
-      parent_session_ids: fromJsonText(row.parents, z.array(z.string()), `parents of ${what}`),
+      parent_session_ids: fromJsonText(row.parents, StringList, `parents of ${what}`),
       lineage_operator: row.lineageOperator,
       lineage_kind: LineageKind.parse(row.lineageKind),
       lineage_extras: fromJsonText(row.lineageExtras, LineageExtras, `lineage extras of ${what}`),
@@ -115,7 +115,7 @@ export function toChunkRecord(row: Pick<ChunkRow, "sessionId" | "index" | "kind"
   const what = `chunk ${row.sessionId}#${row.index}`;
   const chunk = Chunk.parse({
     kind: row.kind,
-    payload: fromJsonText(row.payload, z.unknown(), `payload of ${what}`),
+    payload: fromJsonText(row.payload, AnyJson, `payload of ${what}`),
     meta: fromJsonText(row.meta, ChunkMeta, `meta of ${what}`),
   });
   return { sessionId, index: row.index, chunk };

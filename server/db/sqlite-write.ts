@@ -11,7 +11,7 @@
 import { RathError } from "../../runtime/errors";
 import { sqliteConnectionOf, type Database, type SqliteConnection } from "./database";
 import { sqliteStatements, type SyncStatements } from "./raw-sql";
-import { collectAppendedEventsNow, databaseKey, publishAppendedEvents } from "./run-event-signal";
+import { collectAppendedEventsNow, databaseKey, noteTransactionEventsOf, publishAppendedEvents } from "./run-event-signal";
 import { retryWhileSqliteBusy } from "./sqlite-busy";
 
 const control = new WeakMap<SqliteConnection, { begin: { run(): unknown }; commit: { run(): unknown }; rollback: { run(): unknown } }>();
@@ -36,7 +36,13 @@ export async function sqliteWriteTransaction<T>(database: Database, body: (state
   const key = databaseKey(database.location);
   return retryWhileSqliteBusy(
     async () => {
-      if (connection.inTransaction) return database.transaction(async () => body(statements));
+      if (connection.inTransaction) {
+        return database.transaction(async (transaction) => {
+          const { result, notes } = collectAppendedEventsNow(() => body(statements));
+          noteTransactionEventsOf(transaction, notes);
+          return result;
+        });
+      }
       const { begin, commit, rollback } = controlStatements(connection);
       begin.run();
       let committed: { result: T; notes: Map<string, number> };

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import type { Database, TransactionClient } from "./database";
 import type { Workflow as WorkflowRow, WorkflowRevision as RevisionRow } from "./generated/sqlite/client";
-import { fromJsonText, toJsonText } from "./json-text";
+import { AnyJson, fromJsonText, toJsonText } from "./json-text";
 import { newSortableId } from "./sortable-id";
 import { rowReader, utcTimestamp } from "./raw-sql";
 
@@ -45,8 +45,8 @@ function toRevisionRecord(row: RevisionRow): RevisionRecord {
     id: row.id,
     workflowId: row.workflowId,
     number: row.number,
-    spec: fromJsonText(row.spec, z.unknown(), `spec of revision ${row.id}`),
-    layout: fromJsonText(row.layout, z.unknown(), `layout of revision ${row.id}`),
+    spec: fromJsonText(row.spec, AnyJson, `spec of revision ${row.id}`),
+    layout: fromJsonText(row.layout, AnyJson, `layout of revision ${row.id}`),
     specSha256: row.specSha256,
     planId: row.planId,
     parentRevisionId: row.parentRevisionId,
