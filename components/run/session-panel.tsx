@@ -7,7 +7,7 @@
  */
 import { ExternalLink, MousePointerClick } from "lucide-react";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { Usage } from "../../runtime/session/usage";
 import { canvasNodeHref } from "../canvas/revision-link";
 import type { GraphSessionData } from "../run-state/live-graph";
@@ -18,6 +18,7 @@ import { lineageEdgeKind, lineageStyle } from "../ui/lineage-style";
 import { StatusBadge } from "../ui/status-badge";
 import type { LiveChunks, LiveTail } from "../run-state/live-chunks";
 import { ChunkList } from "./chunk-list";
+import { chunkListKey, type ChunkListKey } from "./chunk-list-key";
 import { CostValue } from "./cost-value";
 import { costOf, type CostFigure } from "./run-costs";
 import type { RunCostInputs } from "./use-run-costs";
@@ -77,6 +78,10 @@ function usageFigures(sessions: readonly GraphSessionData[], sets: SessionUsageS
 export function SessionPanel({ sessions, session, labels, workflowId, revisionId, revisionNumber, selectedChunk, onSelectChunk, onSelectSession, costs, liveTail, liveChunks, sessionById, following = false }: SessionPanelProps) {
   const sets = useMemo(() => (session === null ? null : sessionUsageSets(sessions, session.id)), [sessions, session]);
   const usage = useMemo(() => (sets === null ? null : usageFigures(sessions, sets, costs)), [sessions, sets, costs]);
+  // Choosing a chunk of the followed session keeps its list (and the focused row) mounted; see chunk-list-key.ts.
+  const listKeyRef = useRef<ChunkListKey | null>(null);
+  if (session !== null) listKeyRef.current = chunkListKey(listKeyRef.current, following, session.id);
+  const listKey = listKeyRef.current?.key ?? "none";
   if (session === null) {
     return (
       <EmptyState icon={MousePointerClick} title="No session selected" testId="session-empty">
@@ -130,7 +135,7 @@ export function SessionPanel({ sessions, session, labels, workflowId, revisionId
         ) : null}
       </div>
       <div className="min-h-0 flex-1 pt-1">
-        <ChunkList key={following ? "following" : session.id} session={session} liveTail={liveTail} liveChunks={liveChunks} sessionById={sessionById} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
+        <ChunkList key={listKey} session={session} liveTail={liveTail} liveChunks={liveChunks} sessionById={sessionById} selectedIndex={selectedChunk} onSelect={onSelectChunk} onSelectSession={onSelectSession} />
       </div>
     </div>
   );
