@@ -4,7 +4,7 @@
  * run — work from the keyboard.
  */
 import { expect, test } from "@playwright/test";
-import { chainSpec, MODELS, scriptedProviderForSpec, trpcMutation, trpcQuery, type StartedRun } from "./run-view-fixtures";
+import { chainSpec, MODELS, waitForStatus, scriptedProviderForSpec, trpcMutation, trpcQuery, type StartedRun } from "./run-view-fixtures";
 
 const PROVIDER = scriptedProviderForSpec("e2e-keyboard");
 
@@ -63,4 +63,39 @@ test("Cancel stops a running run from the page, and Retry starts a new run of th
   expect(after.run.input).toEqual(before.run.input);
   // The new run is not left behind on the one embedded worker.
   await trpcMutation(page.request, "runs.cancel", { runId: newId });
+});
+
+test("Enter on a chunk row selects it and keeps the focus; Escape in the list or the inspector clears it, keeping the session and the focus on the row", async ({ page }) => {
+  const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Escape clears", PROVIDER, MODELS.fast, 2), input: "Go." });
+  const runId = started.run.id;
+  await waitForStatus(page.request, runId, ["succeeded"]);
+  await page.goto(`/runs/${runId}`);
+  const row = page.getByTestId("chunk-list").getByTestId("chunk-select").first();
+  await row.focus();
+  await page.keyboard.press("Enter");
+  const inspector = page.getByTestId("chunk-inspector");
+  await expect(inspector).toHaveAttribute("data-index", /^\d+$/);
+  const index = (await inspector.getAttribute("data-index")) as string;
+  await expect(page).toHaveURL(new RegExp(`[?&]chunk=${index}(&|$)`));
+  // The row keeps the focus: choosing a chunk of the session shown by default does not remount the list.
+  await expect(row).toBeFocused();
+  const sessionId = new URL(page.url()).searchParams.get("session");
+  expect(sessionId).not.toBeNull();
+
+  // Escape on the row: no chunk selected, the session stays (in the URL too), the focus stays on the row.
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("inspector-empty")).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]chunk=/);
+  expect(new URL(page.url()).searchParams.get("session")).toBe(sessionId);
+  await expect(row).toBeFocused();
+
+  // Escape from inside the inspector: cleared too, and the focus goes back to the chunk's row.
+  await page.keyboard.press("Enter");
+  await expect(inspector).toHaveAttribute("data-index", index);
+  const inInspector = page.locator("#run-inspector-panel").getByRole("button").first();
+  await inInspector.focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("inspector-empty")).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]chunk=/);
+  await expect(row).toBeFocused();
 });

@@ -35,6 +35,7 @@ import { costOf } from "./run-costs";
 import { sumOwnUsage } from "./usage-views";
 import { useRunCosts } from "./use-run-costs";
 import { useCoalescedValue } from "./use-coalesced-value";
+import { useEscapeClearsChunk } from "./use-escape-clears-chunk";
 import { useRunLive } from "./use-run-live";
 
 /** Props: the run, its first detail (server-rendered), workflow facts and the selection the URL asked for. */
@@ -110,6 +111,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const expandChain = useRunView((state) => state.expandChain);
   const collapseChains = useRunView((state) => state.collapseChains);
   const showPanel = useRunView((state) => state.showPanel);
+  const selectChunk = useRunView((state) => state.selectChunk);
 
   const sessions = useMemo(() => graph?.sessions ?? [], [graph]);
   const sessionById = useMemo(() => new Map(sessions.map((session) => [session.id, session])), [sessions]);
@@ -204,6 +206,8 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   selectedRef.current = selectedId;
   const onSelectChunk = useCallback((index: number) => select(selectedRef.current, index), [select]);
   const onSelectSession = useCallback((sessionId: string) => select(sessionId, null), [select]);
+  const clearChunk = useCallback(() => selectChunk(null), [selectChunk]);
+  const onPanelKeyDown = useEscapeClearsChunk(chunkIndex !== null, clearChunk);
   // The same function while a failure exists (the entry it jumps to is read when clicked): the graph and the header
   // do not render again because the failure list was recomputed.
   const targetRef = useRef(target);
@@ -332,11 +336,14 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         <div className="hidden lg:flex">
           <ResizeHandle size={sessionWidth} onResize={setSessionWidth} limits={SESSION_LIMITS} panelSide="right" label="Resize the session panel" controls="run-session-panel" />
         </div>
+        {/* Escape from a chunk row or the inspector clears the chunk selection (delegated: the rows are the controls). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
         <section
           id="run-session-panel"
           aria-label="Session"
           className={`${shown("session")} min-h-0 min-w-0 flex-1 flex-col bg-surface lg:flex lg:w-[var(--session-width)] lg:flex-none`}
           style={{ ["--session-width" as string]: `${sessionWidth}px` }}
+          onKeyDown={onPanelKeyDown}
         >
           <SessionPanel
             sessions={sessions}
@@ -358,11 +365,13 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
         <div className="hidden lg:flex">
           <ResizeHandle size={inspectorWidth} onResize={setInspectorWidth} limits={INSPECTOR_LIMITS} panelSide="right" label="Resize the inspector" controls="run-inspector-panel" />
         </div>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
         <section
           id="run-inspector-panel"
           aria-label="Chunk inspector"
           className={`${shown("inspector")} min-h-0 min-w-0 flex-1 flex-col overflow-y-auto overflow-x-hidden bg-surface lg:flex lg:w-[var(--inspector-width)] lg:flex-none`}
           style={{ ["--inspector-width" as string]: `${inspectorWidth}px` }}
+          onKeyDown={onPanelKeyDown}
         >
           <h2 className="shrink-0 border-b border-line px-3 py-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Inspector</h2>
           {selected !== null && !readOnly ? <Actions session={selected} chunkIndex={chunkIndex} sessions={sessions} labels={labels} /> : null}
