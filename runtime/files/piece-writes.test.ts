@@ -1,18 +1,11 @@
 import { closeSync, openSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { inTemporaryDirectory } from "../testing/temporary-directory";
 import { PieceWrites } from "./piece-writes";
 
-async function inDirectory(body: (directory: string) => Promise<void>): Promise<void> {
-  const directory = await mkdtemp(join(tmpdir(), "rath-pieces-"));
-  try {
-    await body(directory);
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
+const inDirectory = (body: (directory: string) => Promise<void>): Promise<void> => inTemporaryDirectory("rath-pieces-", body);
 
 describe("PieceWrites", () => {
   it("writes the pieces in the order handed over, with more pieces than buffers, reusing at most three buffers", async () => {

@@ -1,18 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { inTemporaryDirectory } from "../testing/temporary-directory";
 import { replaceFile } from "./replace-file";
 
-async function inDirectory(body: (directory: string) => Promise<void>): Promise<void> {
-  const directory = await mkdtemp(join(tmpdir(), "rath-replace-"));
-  try {
-    await body(directory);
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
+const inDirectory = (body: (directory: string) => Promise<void>): Promise<void> => inTemporaryDirectory("rath-replace-", body);
 
 describe("replaceFile", () => {
   it("puts the new file in place before it returns, over an existing file or none", async () => {
