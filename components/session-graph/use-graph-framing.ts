@@ -139,8 +139,9 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
 }
 
 /**
- * Brings `node` into view at a readable zoom when it is not wholly in view: the graph flows right, so it is placed at
- * the right edge (what led to it stays in view on its left), centred across.
+ * Brings `node` into view at a readable zoom when it is not wholly in view, centred across: at the pane's left edge
+ * (24 px in), so the step running after it, drawn to its right, shows as far as the pane allows (at 1280 px wide the
+ * 498 px pane cannot hold both whole at a readable zoom); only a node wider than the pane is aligned on its right edge.
  */
 function keepInView(flow: Flow, node: GraphFlowNode, bounds: Bounds, padding: FitPadding, duration?: number): void {
   const viewport = flow.getViewport();
