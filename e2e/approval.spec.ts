@@ -27,3 +27,25 @@ test("rejecting an approval fails the run with the rejection", async ({ page }) 
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "failed");
   await expect(page.getByTestId("run-error")).toContainText("Not this one.");
 });
+
+test("on a phone, the graph follows the waiting step clear of the zoom controls", async ({ page }) => {
+  // 390 × 667: the approval above leaves the graph pane about 140 px tall, less than the stacked controls' band.
+  await page.setViewportSize({ width: 390, height: 667 });
+  await startRunFromHome(page, "Approval", "Draft a short email.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+  const waiting = page.locator('[data-testid="graph-pending"][data-status="waiting"]');
+  await expect(waiting).toBeVisible();
+  const boxes = async () => {
+    const [pane, node, controls] = await Promise.all([page.getByTestId("session-graph").boundingBox(), waiting.boundingBox(), page.locator(".react-flow__controls").boundingBox()]);
+    if (pane === null || node === null || controls === null) throw new Error("the graph, the waiting node or the controls have no box");
+    return { pane, node, controls };
+  };
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  // The view settles on the waiting step (wholly in the pane), then it must not lie under the controls.
+  await expect.poll(async () => {
+    const { pane, node } = await boxes();
+    return node.x >= pane.x && node.y >= pane.y && node.x + node.width <= pane.x + pane.width && node.y + node.height <= pane.y + pane.height;
+  }).toBe(true);
+  const { node, controls } = await boxes();
+  expect(overlaps(node, controls)).toBe(false);
+});

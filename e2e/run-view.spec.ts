@@ -254,6 +254,10 @@ test("a failing branch is marked and Jump to failure selects the failing chunk w
   await expect(page.locator(`[data-testid="graph-node"][data-session-id="${writer.id}"]`)).toHaveAttribute("data-failure-path", "false");
   await expect(page.locator(`[data-testid="graph-edge"][data-target="${failing.id}"][data-failure-path="true"]`).first()).toBeAttached();
   await expect(page.getByTestId("run-errors")).toContainText("1 failed tool call");
+  // It opens on the failure with its path, and the selected session (the run's output, the Join) wholly in the pane.
+  await expect(selectedGraphNode(page)).toHaveAttribute("data-node-id", "merge");
+  const selectedId = (await selectedGraphNode(page).getAttribute("data-session-id")) as string;
+  await expect.poll(async () => [await nodeInPane(page, failing.id), await nodeInPane(page, selectedId)]).toEqual([true, true]);
 
   await page.getByTestId("jump-to-failure").click();
   await expect(page.getByTestId("session-panel")).toHaveAttribute("data-session-id", failing.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIT_MIN_ZOOM, FOCUS_MAX_ZOOM, neighbourhoodViewport, opensWhole, type Box, type Insets, type ViewportBox } from "./opening-view";
+import { FIT_MIN_ZOOM, FOCUS_MAX_ZOOM, neighbourhoodViewport, nodeAtLeft, opensWhole, overlayInsets, type Box, type Insets, type ViewportBox } from "./opening-view";
 
 const INSETS: Insets = { top: 20, right: 20, bottom: 60, left: 20 };
 const node = (x: number, y: number): Box => ({ x, y, width: 232, height: 60 });
@@ -60,5 +60,86 @@ describe("opening view", () => {
     expect(inside(view, focus, pane)).toBe(true);
     // The focus ends at the padded pane's right edge.
     expect((focus.x + focus.width) * view.zoom + view.x).toBeCloseTo(pane.width - INSETS.right, 5);
+  });
+
+  // The failing-branch run (e2e failingBranchSpec) at 1280 px: Question, Split, Reader (failed) over Writer, Join (the
+  // selection: the run's output), in the 498 × 390 px graph pane with the zoom controls' band at the bottom.
+  const laptopPane = { width: 498, height: 390 };
+  const laptopInsets: Insets = { top: 31, right: 31, bottom: 101, left: 31 };
+  const question = node(0, 11);
+  const split = node(288, 0);
+  const reader = node(576, 0);
+  const join = node(864, 11);
+
+  it("frames a failure with its parents and the selected node wholly in view, before the grandparents, at a readable zoom", () => {
+    const view = neighbourhoodViewport(reader, [split], laptopPane, laptopInsets, [question], join);
+    expect(view.zoom).toBeGreaterThanOrEqual(FIT_MIN_ZOOM);
+    for (const box of [reader, split, join]) expect(insideOf(view, box, laptopPane, laptopInsets)).toBe(true);
+    // Without a selection the grandparent (the path's root) is framed instead, as before.
+    const plain = neighbourhoodViewport(reader, [split], laptopPane, laptopInsets, [question]);
+    for (const box of [question, split, reader]) expect(insideOf(plain, box, laptopPane, laptopInsets)).toBe(true);
+    expect(insideOf(plain, join, laptopPane, laptopInsets)).toBe(false);
+  });
+
+  it("centres a group that fits exactly (1280 × 720: a 498 × 310 px pane, zoom 444 / 808), rounding aside", () => {
+    const pane = { width: 498, height: 310 };
+    const insets: Insets = { top: 27, right: 27, bottom: 101, left: 27 };
+    const view = neighbourhoodViewport(node(588, 12), [node(300, 12)], pane, insets, [node(12, 22)], node(876, 22));
+    expect(view.zoom).toBeCloseTo(444 / 808, 9);
+    for (const box of [node(300, 12), node(588, 12), node(876, 22)]) expect(insideOf(view, box, pane, insets)).toBe(true);
+  });
+
+  it("leaves out a selected node that does not fit with the focus and its parents at FIT_MIN_ZOOM", () => {
+    const far = node(5000, 11);
+    const view = neighbourhoodViewport(reader, [split], laptopPane, laptopInsets, [question], far);
+    expect(view.zoom).toBeGreaterThanOrEqual(FIT_MIN_ZOOM);
+    for (const box of [question, split, reader]) expect(insideOf(view, box, laptopPane, laptopInsets)).toBe(true);
+  });
+});
+
+/** Whether `box` lies inside the pane less `insets` at `view`. */
+function insideOf(view: ViewportBox, box: Box, pane: { width: number; height: number }, insets: Insets): boolean {
+  const left = box.x * view.zoom + view.x;
+  const top = box.y * view.zoom + view.y;
+  return left >= insets.left - 0.01 && top >= insets.top - 0.01 && left + box.width * view.zoom <= pane.width - insets.right + 0.01 && top + box.height * view.zoom <= pane.height - insets.bottom + 0.01;
+}
+
+describe("the overlays' band", () => {
+  // The zoom controls (three stacked buttons, 26 × 78 px, 15 px from the pane's bottom-right corner).
+  const controlsIn = (pane: { left: number; top: number; right: number; bottom: number }) => ({ left: pane.right - 41, top: pane.bottom - 93, right: pane.right - 15, bottom: pane.bottom - 15 });
+
+  it("is the band below the controls in a pane tall enough (1280 px: the 498 × 390 px pane)", () => {
+    const pane = { left: 0, top: 179, right: 498, bottom: 569 };
+    expect(overlayInsets(pane, [controlsIn(pane)], 31)).toEqual({ top: 31, right: 31, bottom: 101, left: 31 });
+    expect(overlayInsets(pane, [], 31)).toEqual({ top: 31, right: 31, bottom: 31, left: 31 });
+  });
+
+  it("is the band beside the controls in a pane too short for the band below (390 px on a phone, waiting at an approval: 142 px tall)", () => {
+    const pane = { left: 0, top: 495, right: 390, bottom: 637.5 };
+    const controls = controlsIn(pane);
+    const insets = overlayInsets(pane, [controls], 17);
+    expect(insets).toEqual({ top: 17, right: 49, bottom: 17, left: 17 });
+    // An overlay on the left takes a band on the left.
+    expect(overlayInsets(pane, [{ left: 15, top: controls.top, right: 41, bottom: controls.bottom }], 17)).toEqual({ top: 17, right: 17, bottom: 17, left: 49 });
+    // The waiting step (a 200 × 44 px pending node) followed at the pane's left edge clears the controls.
+    const size = { width: 390, height: 142.5 };
+    const waiting: Box = { x: 576, y: 8, width: 200, height: 44 };
+    const view = nodeAtLeft(waiting, 1, size, insets, 24, true);
+    expect(insideOf(view, waiting, size, insets)).toBe(true);
+    const left = waiting.x * view.zoom + view.x;
+    expect(left + waiting.width).toBeLessThan(controls.left - pane.left);
+  });
+
+  it("centres a followed node across in the padded band, not in the whole pane", () => {
+    const size = { width: 498, height: 251.5 };
+    const insets: Insets = { top: 23, right: 23, bottom: 101, left: 23 };
+    const followed = node(576, 40);
+    const view = nodeAtLeft(followed, 1, size, insets, 24, true);
+    expect(insideOf(view, followed, size, insets)).toBe(true);
+    expect(followed.y + view.y + followed.height / 2).toBeCloseTo(23 + (251.5 - 23 - 101) / 2, 5);
+    // A node wider than the padded pane ends at its padded right edge.
+    const wide: Box = { x: 0, y: 0, width: 900, height: 60 };
+    const aligned = nodeAtLeft(wide, 1, size, insets, 24, true);
+    expect(wide.width + aligned.x).toBeCloseTo(498 - 23, 5);
   });
 });

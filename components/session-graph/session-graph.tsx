@@ -130,7 +130,9 @@ function GraphCanvas({ projection, labels, selectedSessionId, hoveredSessions, o
   }, [projection, highlightedNodes]);
 
   const focusNodeId = focusSessionId === null ? null : (projection.nodeOfSession.get(focusSessionId) ?? null);
-  const followNodeId = followSessionId === null ? null : (projection.nodeOfSession.get(followSessionId) ?? null);
+  // A run waiting at a gate (an approval) is followed at the waiting step, the node the person has to act on.
+  const waitingNodeId = projection.nodes.find((node) => node.data.kind === "pending" && node.data.status === "waiting")?.id ?? null;
+  const followNodeId = followSessionId === null ? null : (waitingNodeId ?? projection.nodeOfSession.get(followSessionId) ?? null);
   const framing = useGraphFraming({ container, paneSize, nodes, edges: projection.edges, source, layout, selectedNodeId, focusNodeId, followNodeId, present });
   // Handles move to the other sides when the direction changes: xyflow measures them again.
   const updateNodeInternals = useUpdateNodeInternals();

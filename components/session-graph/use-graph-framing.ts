@@ -12,15 +12,16 @@
  * - a chain the person opens is brought into view (its start when it is too long to show whole);
  * - a selection made elsewhere (URL, timeline, "Jump to failure") scrolls its node into view, once drawn;
  * - after "Collapse chains" the graph is framed afresh, as on open.
- * A frame keeps the nodes out of the band the overlays cover at the bottom (the zoom controls, and any element marked
- * `data-graph-overlay`; the legend is a strip below the pane, not over it). In `present` mode (the demo replay) the graph is always framed whole, again whenever it grows,
+ * A frame, and a followed node, keep out of the band the overlays cover (the zoom controls, and any element marked
+ * `data-graph-overlay`; the legend is a strip below the pane, not over it): at the bottom, or beside them in a pane too
+ * short for that (overlayInsets in opening-view.ts). In `present` mode (the demo replay) the graph is always framed whole, again whenever it grows,
  * is laid out again or its pane changes size, and never scrolled to the selection: an audience sees all of it.
  */
 import { useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { LayoutResult } from "../graph-layout/layout-types";
 import type { GraphFlowNode } from "./graph-nodes";
-import { FIT_MIN_ZOOM, neighbourhoodViewport, opensWhole, type Box, type Insets } from "./opening-view";
+import { FIT_MIN_ZOOM, neighbourhoodViewport, nodeAtLeft, opensWhole, overlayInsets, type Box, type Insets, type ScreenRect } from "./opening-view";
 import type { PaneSize } from "./use-pane-size";
 
 /**
@@ -35,22 +36,19 @@ const FIT_MAX_ZOOM = 1.1;
 type FitPadding = { top: `${number}px`; right: `${number}px`; bottom: `${number}px`; left: `${number}px` };
 
 /**
- * Fit padding in px: a margin on every side, and at the bottom at least the band the overlays cover. Reads the layout
- * (the container's and the overlays' boxes): `found` says whether an overlay was there to measure.
+ * Fit padding in px: a margin on every side, and the band the overlays cover (overlayInsets). Reads the layout (the
+ * container's and the overlays' boxes): `found` says whether an overlay was there to measure.
  */
 function fitPadding(container: HTMLElement): { padding: FitPadding; found: boolean } {
   const box = container.getBoundingClientRect();
   const margin = Math.round(Math.min(box.width, box.height) * 0.06) + 8;
-  let covered = 0;
-  let found = false;
+  const overlays: ScreenRect[] = [];
   for (const overlay of container.querySelectorAll<HTMLElement>("[data-graph-overlay], .react-flow__controls")) {
     const rect = overlay.getBoundingClientRect();
-    if (rect.height > 0 && rect.width > 0) {
-      found = true;
-      covered = Math.max(covered, box.bottom - rect.top);
-    }
+    if (rect.height > 0 && rect.width > 0) overlays.push(rect);
   }
-  return { padding: { top: `${margin}px`, right: `${margin}px`, bottom: `${Math.max(margin, Math.ceil(covered) + 8)}px`, left: `${margin}px` }, found };
+  const insets = overlayInsets(box, overlays, margin);
+  return { padding: { top: `${insets.top}px`, right: `${insets.right}px`, bottom: `${insets.bottom}px`, left: `${insets.left}px` }, found: overlays.length > 0 };
 }
 
 /**
@@ -91,30 +89,32 @@ function boxOf(node: GraphFlowNode): Box {
 }
 
 /**
- * Frames `focus` with the nodes it was made from (its parents in the drawn graph, and theirs when they fit), as
- * opening-view.ts decides.
+ * Frames `focus` with the nodes it was made from (its parents in the drawn graph, and theirs when they fit) and the
+ * `selected` node when it fits too, as opening-view.ts decides.
  */
-function frameNeighbourhood(flow: Flow, focus: GraphFlowNode, nodes: readonly GraphFlowNode[], edges: readonly GraphEdgeEnds[], bounds: Bounds, padding: FitPadding): void {
+function frameNeighbourhood(flow: Flow, focus: GraphFlowNode, selected: GraphFlowNode | undefined, nodes: readonly GraphFlowNode[], edges: readonly GraphEdgeEnds[], bounds: Bounds, padding: FitPadding): void {
   const sourcesOf = (targets: ReadonlySet<string>) => new Set(edges.filter((edge) => targets.has(edge.target)).map((edge) => edge.source));
   const parentIds = sourcesOf(new Set([focus.id]));
   const grandparentIds = sourcesOf(parentIds);
   const boxes = (ids: ReadonlySet<string>) => nodes.filter((node) => ids.has(node.id) && node.id !== focus.id).map(boxOf);
-  void flow.setViewport(neighbourhoodViewport(boxOf(focus), boxes(parentIds), bounds, insetsOf(padding), boxes(grandparentIds)));
+  void flow.setViewport(neighbourhoodViewport(boxOf(focus), boxes(parentIds), bounds, insetsOf(padding), boxes(grandparentIds), selected === undefined || selected.id === focus.id ? null : boxOf(selected)));
 }
 
 type Bounds = { width: number; height: number };
 type Flow = Pick<ReactFlowInstance, "fitView" | "getViewport" | "setViewport" | "setCenter">;
 
-/** Whether `node` lies wholly inside a container of `bounds` at `viewport`. */
-function isInView(viewport: Viewport, node: GraphFlowNode, bounds: Bounds): boolean {
+const NO_INSETS: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** Whether `node` lies wholly inside a container of `bounds` at `viewport`, inside its `insets` (none: the whole pane). */
+function isInView(viewport: Viewport, node: GraphFlowNode, bounds: Bounds, insets: Insets = NO_INSETS): boolean {
   const left = node.position.x * viewport.zoom + viewport.x;
   const top = node.position.y * viewport.zoom + viewport.y;
-  return left >= 0 && top >= 0 && left + (node.width ?? 0) * viewport.zoom <= bounds.width && top + (node.height ?? 0) * viewport.zoom <= bounds.height;
+  return left >= insets.left && top >= insets.top && left + (node.width ?? 0) * viewport.zoom <= bounds.width - insets.right && top + (node.height ?? 0) * viewport.zoom <= bounds.height - insets.bottom;
 }
 
-/** Puts `node` at the left edge, centred across, at `zoom`. */
-function startAt(flow: Flow, node: GraphFlowNode, bounds: Bounds, zoom: number, duration?: number): void {
-  void flow.setViewport({ x: 24 - node.position.x * zoom, y: bounds.height / 2 - (node.position.y + (node.height ?? 0) / 2) * zoom, zoom }, duration === undefined ? undefined : { duration });
+/** Puts `node` at the left edge (24 px in), centred across in the padded band, at `zoom`. */
+function startAt(flow: Flow, node: GraphFlowNode, bounds: Bounds, padding: FitPadding, zoom: number, duration?: number): void {
+  void flow.setViewport(nodeAtLeft(boxOf(node), zoom, bounds, insetsOf(padding), 24, false), duration === undefined ? undefined : { duration });
 }
 
 /**
@@ -135,22 +135,21 @@ function revealNodes(flow: Flow, nodes: readonly GraphFlowNode[], ids: readonly 
     void flow.fitView({ nodes: members.map((node) => ({ id: node.id })), padding, maxZoom: FIT_MAX_ZOOM, duration: 200 });
     return;
   }
-  startAt(flow, first, bounds, Math.max(flow.getViewport().zoom, FOCUS_ZOOM), 200);
+  startAt(flow, first, bounds, padding, Math.max(flow.getViewport().zoom, FOCUS_ZOOM), 200);
 }
 
 /**
- * Brings `node` into view at a readable zoom when it is not wholly in view, centred across: at the pane's left edge
+ * Brings `node` into view at a readable zoom when it is not wholly in the padded pane (out of the overlays' band),
+ * centred across in the padded band: at the pane's left edge
  * (24 px in), so the step running after it, drawn to its right, shows as far as the pane allows (at 1280 px wide the
  * 498 px pane cannot hold both whole at a readable zoom); only a node wider than the pane is aligned on its right edge.
  */
 function keepInView(flow: Flow, node: GraphFlowNode, bounds: Bounds, padding: FitPadding, duration?: number): void {
   const viewport = flow.getViewport();
-  if (viewport.zoom >= MIN_READABLE_ZOOM && isInView(viewport, node, bounds)) return;
+  const insets = insetsOf(padding);
+  if (viewport.zoom >= MIN_READABLE_ZOOM && isInView(viewport, node, bounds, insets)) return;
   const zoom = Math.max(viewport.zoom, FOCUS_ZOOM);
-  const right = bounds.width - Number.parseFloat(padding.right);
-  const x = Math.min(24 - node.position.x * zoom, right - (node.position.x + (node.width ?? 0)) * zoom);
-  const y = bounds.height / 2 - (node.position.y + (node.height ?? 0) / 2) * zoom;
-  void flow.setViewport({ x, y, zoom }, duration === undefined ? undefined : { duration });
+  void flow.setViewport(nodeAtLeft(boxOf(node), zoom, bounds, insets, 24, true), duration === undefined ? undefined : { duration });
 }
 
 /** A drawn edge's ends (node ids). */
@@ -263,9 +262,10 @@ export function useGraphFraming({ container, paneSize, nodes, edges, source, lay
     // A live run's default selection is the session it follows: that one is kept in view below, not framed here.
     const focusId = focusNodeId ?? (followed === undefined ? selectedNodeId : null);
     const focus = opening && focusId !== null ? nodes.find((node) => node.id === focusId) : undefined;
-    if (focus !== undefined) frameNeighbourhood(flow, focus, nodes, edges, bounds, padding);
+    const selected = selectedNodeId === null ? undefined : nodes.find((node) => node.id === selectedNodeId);
+    if (focus !== undefined) frameNeighbourhood(flow, focus, selected, nodes, edges, bounds, padding);
     else if (followed !== undefined) keepInView(flow, followed, bounds, padding, duration);
-    else if (opening) startAt(flow, nodes[0] as GraphFlowNode, bounds, FOCUS_ZOOM);
+    else if (opening) startAt(flow, nodes[0] as GraphFlowNode, bounds, padding, FOCUS_ZOOM);
   }, [container, paneSize, padded, present, nodes, edges, source, flow, layout, selectedNodeId, focusNodeId, followNodeId, moved]);
 
   // A selection made elsewhere scrolls its node into view, once the node is drawn where the final layout puts it
