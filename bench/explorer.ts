@@ -9,7 +9,8 @@
  *    approval gate: the page opens on the waiting run and is settled (and observed) before the gate is approved, so
  *    every chunk arrives live; the studio's embedded worker commits each step; for each `chunk.appended` event, the
  *    time from its commit (the event's `at`) to the end of the frame that paints it (the live indicator's event
- *    seq) — p50/p95 over the last 200 chunks.
+ *    seq) — p50/p95 over the last 200 chunks; and to the end of the frame after which the chunk's row is in view in the
+ *    chunk list (which follows the growing end), its own row.
  *    With `--postgres` the same on PostgreSQL (a fresh `rath_bench_explorer_<random>` database on the server of
  *    RATH_TEST_POSTGRES_URL or postgres@127.0.0.1, dropped afterwards) with a separate `npm run worker` process, so
  *    the events cross processes through LISTEN/NOTIFY. Each latency is split in two: commit to the event reaching
@@ -152,6 +153,10 @@ interface LiveResult {
   samples: number[];
   /** Commit to the callback of the frame after the paint (the probe before 2026-12-05; see PAINT_PROBE). */
   nextFrames: number[];
+  /** Commit to the end of the frame after which the chunk list shows the chunk's row within its box. */
+  inView: number[];
+  /** Chunks whose row was not seen in the list within IN_VIEW_FRAMES frames of their paint (another session shown). */
+  notInView: number;
   /** Commit to the event reaching the page. */
   arrivals: number[];
   /** The event reaching the page to the frame that shows it painted (the page's own work and queue). */
@@ -192,7 +197,14 @@ const RECORD_ARRIVALS = `(() => {
  * Before 2026-12-05 the probe called `requestAnimationFrame` from the MutationObserver: inside a frame that is the
  * next frame's callback, one frame after the paint (up to 16.7 ms, more when a task ran between). That time is still
  * recorded (`__nextFrame`) and printed as its own row, to compare with earlier numbers.
+ * The indicator is painted with the batch, but the chunk list may show the new chunk's row later (it scrolls to a
+ * growing end, and renders the rows past the old end after that): `__inView` records, at the end of the frame that
+ * paints a batch and of each following frame until the list shows its session's last chunk, the list's session and
+ * the highest chunk index whose row lies within the list's box — "commit to chunk row in view". A chunk the list never
+ * showed within those frames (the list had moved on to the next session first) is counted in the row's label and left
+ * out of its percentiles.
  */
+const IN_VIEW_FRAMES = 30;
 const PAINT_PROBE = `(() => {
   const painted = [];
   const nextFrame = [];
@@ -221,13 +233,47 @@ const PAINT_PROBE = `(() => {
   });
   const target = document.querySelector('[data-testid="live-indicator"]');
   if (target === null) throw new Error("no live indicator");
+  // After each painted batch, and after each following frame until the chunk list shows its session's last chunk (at
+  // most ${IN_VIEW_FRAMES} frames): the list's session and the highest chunk index whose row lies in the list's box.
+  const inView = [];
+  window.__inView = inView;
+  let checking = 0;
+  const check = (now) => {
+    const list = document.querySelector('[data-testid="chunk-list"]');
+    if (list === null) return true;
+    const box = list.getBoundingClientRect();
+    let highest = -1;
+    for (const row of list.querySelectorAll('[data-testid="chunk"]')) {
+      const rect = row.getBoundingClientRect();
+      const shown = (rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1) || (rect.top <= box.top && rect.bottom >= box.bottom);
+      if (shown) highest = Math.max(highest, Number(row.getAttribute("data-index")));
+    }
+    inView.push([now, list.getAttribute("data-session-id"), highest]);
+    return highest >= Number(list.getAttribute("data-chunk-count")) - 1;
+  };
+  const checkAfter = (now) => {
+    checking -= 1;
+    if (check(now) || checking <= 0) {
+      checking = 0;
+      return;
+    }
+    original(() => {
+      enter();
+      afterFrame.push(checkAfter);
+    });
+  };
   new MutationObserver(() => {
     const seq = Number(target.getAttribute("data-last-seq"));
     original(() => nextFrame.push([seq, Date.now()]));
-    if (inFrame) afterFrame.push((now) => painted.push([seq, now]));
-    else original(() => {
+    const running = checking > 0;
+    checking = ${IN_VIEW_FRAMES} + 1;
+    if (inFrame) {
+      afterFrame.push((now) => painted.push([seq, now]));
+      if (!running) afterFrame.push(checkAfter);
+    } else original(() => {
       enter();
       afterFrame.push((now) => painted.push([seq, now]));
+      if (!running) afterFrame.push(checkAfter);
     });
   }).observe(target, { attributes: true, attributeFilter: ["data-last-seq"] });
 })()`;
@@ -316,12 +362,13 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
     page.off("request", countRequest);
     const painted = await page.evaluate<Array<[number, number]>>("window.__painted");
     const nextFrame = await page.evaluate<Array<[number, number]>>("window.__nextFrame");
+    const inViewFrames = await page.evaluate<Array<[number, string | null, number]>>("window.__inView");
     const arrived = new Map(await page.evaluate<Array<[number, number]>>("[...window.__arrived]"));
     const firstLiveSeq = painted[0]?.[0] ?? Number.POSITIVE_INFINITY;
-    const chunkEvents: Array<{ seq: number; at: string }> = [];
+    const chunkEvents: Array<{ seq: number; at: string; payload: { session_id?: string; index?: number } }> = [];
     let afterSeq = 0;
     for (;;) {
-      const page = await trpc<{ events: Array<{ seq: number; type: string; at: string }>; nextAfterSeq: number }>("runs.events", { runId, afterSeq, limit: 1000, types: ["chunk.appended"] });
+      const page = await trpc<{ events: Array<{ seq: number; type: string; at: string; payload: { session_id?: string; index?: number } }>; nextAfterSeq: number }>("runs.events", { runId, afterSeq, limit: 1000, types: ["chunk.appended"] });
       chunkEvents.push(...page.events);
       if (page.events.length < 1000) break;
       afterSeq = page.nextAfterSeq;
@@ -332,6 +379,7 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
     await followDatabase?.close();
     const samples: number[] = [];
     const nextFrames: number[] = [];
+    const inView: number[] = [];
     const arrivals: number[] = [];
     const pageWork: number[] = [];
     const pushes: number[] = [];
@@ -344,6 +392,9 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
       const committed = Date.parse(event.at);
       samples.push(shown[1] - committed);
       nextFrames.push((nextFrame.find(([seq]) => seq >= event.seq)?.[1] ?? Number.NaN) - committed);
+      const { session_id: sessionId, index } = event.payload;
+      const seen = inViewFrames.find(([at, session, highest]) => at >= shown[1] && session === sessionId && index !== undefined && highest >= index);
+      inView.push(seen === undefined ? Number.NaN : seen[0] - committed);
       const reached = arrived.get(event.seq);
       arrivals.push(reached === undefined ? Number.NaN : reached - committed);
       pageWork.push(reached === undefined ? Number.NaN : shown[1] - reached);
@@ -356,7 +407,8 @@ async function liveLatency(browser: Browser, postgresUrl: string | null = null):
     const last = (values: number[]) => values.slice(-LIVE_SAMPLES).filter(Number.isFinite);
     const asked = [...requests].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`);
     const notes = [...push.notes, `page requests while the chain ran (${postgresUrl === null ? "SQLite" : "PostgreSQL"}): ${asked.join(", ") || "none"}`];
-    return { samples: samples.slice(-LIVE_SAMPLES), nextFrames: last(nextFrames), arrivals: last(arrivals), pageWork: last(pageWork), pushes: last(pushes), notifies: last(notifies), follows: last(follows), chunks: samples.length, notes };
+    const lastInView = inView.slice(-LIVE_SAMPLES);
+    return { samples: samples.slice(-LIVE_SAMPLES), nextFrames: last(nextFrames), inView: lastInView.filter(Number.isFinite), notInView: lastInView.filter((value) => !Number.isFinite(value)).length, arrivals: last(arrivals), pageWork: last(pageWork), pushes: last(pushes), notifies: last(notifies), follows: last(follows), chunks: samples.length, notes };
   } finally {
     await model.close();
   }
@@ -413,6 +465,7 @@ function liveRows(name: string, result: LiveResult): Row[] {
     ["commit to page arrival", result.arrivals],
     ["page arrival to painted", result.pageWork],
     ["commit to next frame (probe before 2026-12-05)", result.nextFrames],
+    [`commit to chunk row in view (${result.inView.length} chunks${result.notInView > 0 ? `, ${result.notInView} not seen` : ""})`, result.inView],
   ];
   return [
     row(`live latency ${name} p50 (${result.samples.length} chunks)`, percentile(result.samples, 50), "ms", "-", () => true),
@@ -471,7 +524,7 @@ async function main(): Promise<void> {
     await browser.close();
     rmSync(directory, { recursive: true, force: true });
   }
-  const widths = [56, 14, 10, 20];
+  const widths = [60, 14, 10, 20];
   const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] as number)).join("  ");
   console.log(line(["measure", "value", "target", "met"]));
   for (const entry of rows) console.log(line([entry.measure, entry.value, entry.target, entry.met]));

@@ -93,6 +93,18 @@ test("clicking a tool chunk shows its arguments, result and evidence; the URL re
   await fresh.close();
 });
 
+/** The chunk list's last chunk index (its session's) and whether that chunk's row lies wholly inside the list's box. */
+function lastChunkInList(page: Page): Promise<{ last: number; inBox: boolean }> {
+  return page.evaluate(() => {
+    const list = document.querySelector('[data-testid="chunk-list"]');
+    if (list === null) return { last: -1, inBox: false };
+    const last = Number(list.getAttribute("data-chunk-count")) - 1;
+    const box = list.getBoundingClientRect();
+    const row = list.querySelector(`[data-testid="chunk"][data-index="${last}"]`)?.getBoundingClientRect();
+    return { last, inBox: row !== undefined && row.top >= box.top - 1 && row.bottom <= box.bottom + 1 };
+  });
+}
+
 test("a slowed run grows live on the page without a reload", async ({ page }) => {
   const started = await trpcMutation<StartedRun>(page.request, "runs.start", { spec: chainSpec("Slow chain", PROVIDER, MODELS.slow, 4, true), input: "Go slowly." });
   const runId = started.run.id;
@@ -136,6 +148,9 @@ test("a slowed run grows live on the page without a reload", async ({ page }) =>
   const newest = drawnSessions(grown.sessions).at(-1) as GraphSession;
   await expect.poll(() => nodeInPane(page, newest.id)).toBe(true);
   expect((await smallestNameOnScreen(page)).smallest).toBeGreaterThanOrEqual(11);
+  // The chunk list followed the newest session to its end: its last chunk's row lies wholly in the list's box.
+  await expect(page.getByTestId("chunk-list")).toHaveAttribute("data-session-id", newest.id);
+  await expect.poll(() => lastChunkInList(page)).toEqual({ last: newest.chunkCount - 1, inBox: true });
   const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ sessions: number; status: string; running: boolean; next: string }> }).__seen);
   const before = seen[0]?.sessions ?? 0;
   // Sessions appeared while the run was running, and the running node was named meanwhile.
