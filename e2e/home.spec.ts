@@ -50,7 +50,8 @@ test("create from a template, rename inline, duplicate, search and delete", asyn
   await expect(triage.locator('[data-node-type="selector"]')).toBeVisible();
   await triage.click();
   await expect(gallery).toBeHidden();
-  await expect(page.getByTestId("workflow-card").filter({ hasText: "Support triage loop" })).toHaveCount(2);
+  // By exact name: other specs on this server create workflows whose names contain it ("E2E types Support triage loop").
+  await expect(card(page, "Support triage loop")).toHaveCount(2);
   expect(await workflowCount(page)).toBe(before + 1);
 
   // Rename the newest copy (listed first) inline, from the keyboard.
