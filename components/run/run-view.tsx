@@ -95,6 +95,11 @@ function defaultSessionId(sessions: readonly GraphSessionData[], output: unknown
   return (produced[produced.length - 1] ?? sessions[sessions.length - 1])?.id ?? null;
 }
 
+/** The session selected among `sessions`: the one the person chose when it is there, else the default. */
+function selectedSessionIn(sessions: readonly GraphSessionData[], chosen: string | null, output: unknown): string | null {
+  return chosen !== null && sessions.some((session) => session.id === chosen) ? chosen : defaultSessionId(sessions, output);
+}
+
 function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, usesDemoProvider, readOnly = false, initialSelection }: RunViewProps) {
   const live = useRunLive(runId, initial);
   const trpc = useTRPC();
@@ -115,7 +120,7 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
 
   const sessions = useMemo(() => graph?.sessions ?? [], [graph]);
   const sessionById = useMemo(() => new Map(sessions.map((session) => [session.id, session])), [sessions]);
-  const selectedId = chosenSession !== null && sessionById.has(chosenSession) ? chosenSession : defaultSessionId(sessions, run.output);
+  const selectedId = useMemo(() => selectedSessionIn(sessions, chosenSession, run.output), [sessions, chosenSession, run.output]);
   const selected = selectedId === null ? null : (sessionById.get(selectedId) ?? null);
   // What the graph and the timeline show: the live state, coalesced while the stream is live (exact once it ends).
   const streaming = live.stream !== "loading" && live.stream !== "ended";
@@ -124,7 +129,11 @@ function RunViewBody({ runId, initial, workflowName, revisionNumber, labels, use
   const shownGraph = lagged.graph;
   const shownTimeline = lagged.timeline;
   const shownSessions = useMemo(() => shownGraph?.sessions ?? [], [shownGraph]);
-  const shownSelectedId = chosenSession !== null && shownSessions.some((session) => session.id === chosenSession) ? chosenSession : defaultSessionId(shownSessions, run.output);
+  // The graph's own selection among what it shows (the same as `selectedId` whenever it shows the live state).
+  const shownSelectedId = useMemo(
+    () => (shownSessions === sessions ? selectedId : selectedSessionIn(shownSessions, chosenSession, run.output)),
+    [shownSessions, sessions, selectedId, chosenSession, run.output],
+  );
 
   // The selection goes into the URL (replace, so Back leaves the page instead of walking selections).
   useEffect(() => {
