@@ -1,12 +1,17 @@
 /**
  * Profiles the engine bench's worker phase: `npx tsx bench/engine-profile.ts [sqlite|postgresql] [workers] [runs]
- * [--cpu-prof FILE] [--repeats N]`. Queues the bench's runs (input -> 10 agents -> output), then times only the
- * worker phase (as `measureEngineSteps` does) and prints ms per step; with `--cpu-prof` it writes a V8 CPU profile of
- * that phase (open it in Chrome's DevTools); with `--count` it prints the statements sent per step, by text. It
- * also prints the process's CPU time per step (its system part, its main thread's part, and how long the main thread
- * waited for a core: Linux schedstat), on PostgreSQL the CPU time of every `postgres`
- * process on this machine per step (Linux /proc: the server's side of the work), and the load average. Not part of
- * `npm run bench:engine`.
+ * [--cpu-prof FILE] [--repeats N] [--count] [--backends] [--statement-cpu] [--threads] [--pool-connects]
+ * [--drop-session-fks]`. Queues the bench's runs (input -> 10 agents -> output), then times only the worker phase
+ * (as `measureEngineSteps` does) and prints ms per step; with `--cpu-prof` it writes a V8 CPU profile of that phase
+ * (open it in Chrome's DevTools); with `--count` it prints the statements sent per step, by text. It also prints the
+ * process's CPU time per step (its system part, its main thread's part, and how long the main thread waited for a
+ * core: Linux schedstat), on PostgreSQL the CPU time of every `postgres` process on this machine per step (Linux
+ * /proc: the server's side of the work), and the load average. PostgreSQL diagnosis (Linux /proc): `--backends` the
+ * CPU and minor page faults of each server process of the bench database during the phase (those started in it pay
+ * PostgreSQL's start-up and catalog warm-up); `--statement-cpu` the server CPU of each statement by its ordinal on
+ * its connection (1st, 2nd, ... 8th and later: warm-up, custom then generic plans); `--pool-connects` where the pool
+ * opens a connection during the phase; `--drop-session-fks` an experiment that drops the step path's three foreign
+ * keys on the fresh database. `--threads`: node's CPU per thread. Not part of `npm run bench:engine`.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -14,6 +19,7 @@ import { loadavg } from "node:os";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { measureEngineSteps, temporaryPostgres, temporarySqlite } from "./engine-measures";
+import { postgresPoolOf } from "../server/db/database";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -41,7 +47,7 @@ function count(sql: unknown, ms: number): void {
   if (key === "COMMIT") commitTimes.push(ms);
 }
 const commitTimes: number[] = [];
-if (args.includes("--count")) {
+if (args.includes("--count") || args.includes("--statement-cpu")) {
   const probe = new BetterSqlite3(":memory:");
   const statementPrototype = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, (...values: unknown[]) => unknown>;
   probe.close();
@@ -58,10 +64,62 @@ if (args.includes("--count")) {
   }
   const clientPrototype = pg.Client.prototype as unknown as { query: (...values: unknown[]) => unknown };
   const query = clientPrototype.query;
-  clientPrototype.query = function (this: unknown, ...values: unknown[]) {
+  clientPrototype.query = function (this: { processID?: number | null }, ...values: unknown[]) {
     count(values[0], 0);
-    return query.apply(this, values);
+    if (!args.includes("--statement-cpu") || !counting || typeof this.processID !== "number") return query.apply(this, values);
+    // The backend is idle when a statement is sent, and idle again when its result is back: the difference of
+    // its CPU time between the two is the statement's (the first one also shows the backend's start-up).
+    const backend = this.processID;
+    const before = backendCpuNs(backend);
+    const kind = statementKey(values[0]);
+    const done = (): void => recordStatementCpu(backend, kind, before, backendCpuNs(backend));
+    const last = values.length - 1;
+    if (typeof values[last] === "function") {
+      const callback = values[last] as (...results: unknown[]) => unknown;
+      values[last] = (...results: unknown[]) => {
+        done();
+        return callback(...results);
+      };
+      return query.apply(this, values);
+    }
+    const result = query.apply(this, values);
+    if (result instanceof Promise) return result.finally(done);
+    return result;
   };
+}
+
+function statementKey(sql: unknown): string {
+  return String(typeof sql === "object" && sql !== null ? (sql as { text?: unknown }).text : sql).replace(/\s+/g, " ").trim().slice(0, 60);
+}
+
+function backendCpuNs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return 0;
+  }
+}
+
+/** `--statement-cpu`: per backend, statements run so far; per statement text and ordinal on its backend, CPU ns. */
+const statementsByBackend = new Map<number, Map<string, number>>();
+const backendStartupNs = new Map<number, number>();
+const statementCpu = new Map<string, { byOrdinal: number[][]; }>();
+function recordStatementCpu(backend: number, kind: string, before: number, after: number): void {
+  let seen = statementsByBackend.get(backend);
+  if (seen === undefined) {
+    seen = new Map();
+    statementsByBackend.set(backend, seen);
+    backendStartupNs.set(backend, before);
+  }
+  const ordinal = seen.get(kind) ?? 0;
+  seen.set(kind, ordinal + 1);
+  let entry = statementCpu.get(kind);
+  if (entry === undefined) {
+    entry = { byOrdinal: [] };
+    statementCpu.set(kind, entry);
+  }
+  const slot = Math.min(ordinal, 7);
+  (entry.byOrdinal[slot] ??= []).push(after - before);
 }
 
 let cpuMicroseconds = 0;
@@ -79,6 +137,50 @@ function mainThreadSchedstat(): [number, number] {
   }
 }
 let postgresTicks = 0;
+
+/** `--threads`: this process's CPU ns per thread name (Linux /proc/self/task), e.g. V8's compiler and GC workers. */
+function threadCpu(): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const task of readdirSync("/proc/self/task")) {
+    try {
+      const name = readFileSync(`/proc/self/task/${task}/comm`, "utf8").trim() + (task === String(process.pid) ? " (main)" : "");
+      const ns = Number(readFileSync(`/proc/self/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      result.set(name, (result.get(name) ?? 0) + ns);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return result;
+}
+let threadsAtStart = new Map<string, number>();
+const threadLines: string[] = [];
+
+/**
+ * `--backends`: CPU (Linux schedstat, ns) of each server process of the bench database (`postgres: ... <db> ...`),
+ * read at the worker phase's start and end: backends that existed before it (the queueing's) and those the pool
+ * started during it (their whole life is in the phase: fork, authentication, catalog caches, PREPAREs).
+ */
+function databaseBackends(databaseName: string): Map<number, number> {
+  const result = new Map<number, number>();
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!command.startsWith("postgres:") || !command.includes(` ${databaseName} `)) continue;
+      result.set(Number(pid), Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]));
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      backendFaults.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return result;
+}
+let backendsAtStart = new Map<number, number>();
+/** Minor page faults of each backend at its last reading (/proc/<pid>/stat). */
+const backendFaults = new Map<number, number>();
+let faultsAtStart = new Map<number, number>();
+const backendLines: string[] = [];
 
 /** CPU ticks (user + system, 1/100 s) of every process named postgres on this machine (Linux /proc), or 0. */
 function postgresCpuTicks(): number {
@@ -102,9 +204,30 @@ function postgresCpuTicks(): number {
   return ticks;
 }
 
+function databaseNameOf(database: { location: { provider: string } }): string {
+  const location = database.location as { connectionString?: string };
+  return new URL(location.connectionString ?? "postgresql://x/none").pathname.slice(1);
+}
+
 async function sample(profile: boolean): Promise<number> {
   const { database, dispose } = provider === "sqlite" ? await temporarySqlite() : await temporaryPostgres(postgresUrl, workers > 1 ? 10 : 4);
   const session = profile ? new Session() : null;
+  if (args.includes("--drop-session-fks") && provider !== "sqlite") {
+    // Experiment only: the step path's three remaining foreign keys dropped on the fresh database.
+    await postgresPoolOf(database)?.query(`ALTER TABLE "sessions" DROP CONSTRAINT "sessions_run_id_fkey"; ALTER TABLE "session_parents" DROP CONSTRAINT "session_parents_session_id_fkey"; ALTER TABLE "chunks" DROP CONSTRAINT "chunks_session_id_fkey"`);
+  }
+  const pool = provider === "sqlite" ? null : postgresPoolOf(database);
+  if (args.includes("--pool-connects") && pool !== null) {
+    // Diagnosis: where the pool opens a new connection (a checkout that finds no idle one).
+    const connect = pool.connect.bind(pool) as (...values: unknown[]) => unknown;
+    (pool as unknown as { connect: (...values: unknown[]) => unknown }).connect = (...values: unknown[]) => {
+      if (counting && pool.idleCount === 0) {
+        const stack = (new Error().stack ?? "").split("\n").slice(2, 7).map((line) => line.trim().replace(/\(.*\/(server|bench|node_modules)\//, "($1/")).join(" < ");
+        console.log(`new connection #${pool.totalCount + 1} at ${stack}`);
+      }
+      return connect(...values);
+    };
+  }
   try {
     if (session !== null) {
       session.connect();
@@ -119,6 +242,11 @@ async function sample(profile: boolean): Promise<number> {
         counting = true;
         // The /proc scan is outside node's measured CPU (and PostgreSQL is not scanned for SQLite).
         postgresTicks = provider === "sqlite" ? 0 : -postgresCpuTicks();
+        if (args.includes("--backends") && provider !== "sqlite") {
+          backendsAtStart = databaseBackends(databaseNameOf(database));
+          faultsAtStart = new Map(backendFaults);
+        }
+        if (args.includes("--threads")) threadsAtStart = threadCpu();
         const [onCpu, waiting] = mainThreadSchedstat();
         mainThreadNanoseconds = -onCpu;
         mainThreadWaitNanoseconds = -waiting;
@@ -129,11 +257,27 @@ async function sample(profile: boolean): Promise<number> {
       onWorkerEnd: async () => {
         const cpu = process.cpuUsage();
         const [onCpu, waiting] = mainThreadSchedstat();
+        if (args.includes("--threads")) {
+          const threads = [...threadCpu()].map(([name, ns]) => [name, ns - (threadsAtStart.get(name) ?? 0)] as const).filter(([, ns]) => ns > 0);
+          threadLines.push(`threads' CPU ms per step: ${threads.map(([name, ns]) => `${name} ${(ns / 1e6 / (runs * 12)).toFixed(3)}`).join(", ")}`);
+        }
         mainThreadNanoseconds += onCpu;
         mainThreadWaitNanoseconds += waiting;
         cpuMicroseconds += cpu.user + cpu.system;
         systemMicroseconds += cpu.system;
         if (provider !== "sqlite") postgresTicks += postgresCpuTicks();
+        if (args.includes("--backends") && provider !== "sqlite") {
+          const atEnd = databaseBackends(databaseNameOf(database));
+          const old = [...atEnd].filter(([pid]) => backendsAtStart.has(pid)).map(([pid, ns]) => ns - (backendsAtStart.get(pid) ?? 0));
+          const started = [...atEnd].filter(([pid]) => !backendsAtStart.has(pid)).map(([, ns]) => ns);
+          const ms = (values: number[]): string => values.map((ns) => (ns / 1e6).toFixed(1)).join(" ");
+          const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+          backendLines.push(
+            `backends: ${old.length} before the phase (ms in it: ${ms(old)}), ${started.length} started in it (ms: ${ms(started)}); ` +
+              `bench database's backends ${(sum([...old, ...started]) / 1e6 / (runs * 12)).toFixed(3)} ms per step, ` +
+              `${([...atEnd.keys()].reduce((total, pid) => total + (backendFaults.get(pid) ?? 0) - (faultsAtStart.get(pid) ?? 0), 0) / (runs * 12)).toFixed(1)} minor page faults per step`,
+          );
+        }
         counting = false;
         if (session === null) return;
         const { profile: written } = await session.post("Profiler.stop");
@@ -163,6 +307,16 @@ for (let repeat = 0; repeat < repeats; repeat += 1) {
 }
 const perStep = values.map((stepsPerSecond) => (1000 / stepsPerSecond).toFixed(3));
 console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")} (of it system ${systemPerStep.join(" / ")}; main thread ${mainThreadPerStep.join(" / ")}, main thread waiting for a core ${mainThreadWaitPerStep.join(" / ")})${provider === "sqlite" ? "" : `; CPU of all postgres processes ms per step ${postgresPerStep.join(" / ")}`}; load ${loadavg()[0]?.toFixed(2)}`);
+for (const line of backendLines.slice(1)) console.log(line);
+for (const line of threadLines.slice(1)) console.log(line);
+if (args.includes("--statement-cpu")) {
+  // Over every sample after the first: mean CPU ms of a statement by its ordinal on its backend (1st .. 7th, 8th and later).
+  console.log(`backends' CPU before their first statement in the phase (ms): ${[...backendStartupNs.values()].map((ns) => (ns / 1e6).toFixed(1)).join(" ")}`);
+  for (const [kind, { byOrdinal }] of statementCpu) {
+    const cells = byOrdinal.map((values) => `${(values.reduce((a, b) => a + b, 0) / values.length / 1e6).toFixed(2)}x${values.length}`);
+    console.log(`${cells.join(" ").padEnd(90)} ${kind}`);
+  }
+}
 if (args.includes("--count")) {
   const total = [...counted.values()].reduce((sum, value) => sum + value.times, 0);
   console.log(`statements in the last sample: ${total} (${(total / (runs * 12)).toFixed(2)} per step); times, ms in all (SQLite only), text`);
