@@ -4,11 +4,13 @@
  * of sessions appended to select FROM it — when the fence refuses (stale token, run not running, plan hash or
  * checkpoint seq wrong) it returns no row and nothing at all is written. The statement is its own transaction: a
  * failing insert (a chunk index stored twice) undoes the whole of it. Live readers are woken after it commits
- * (run-event-notifier.ts: a `pg_notify` inside it would serialise every worker's commit). Rows travel as arrays (`unnest`), so the text never changes and
+ * (run-event-notifier.ts: a `pg_notify` inside it would serialise every worker's commit; a due wake-up goes out on
+ * the commit's connection before it is released). Rows travel as arrays (`unnest`), so the text never changes and
  * each pooled connection prepares it once (a named statement).
  */
 import type { Pool as PostgresPool } from "pg";
 import { postgresError, type SqlValue } from "./raw-sql";
+import { writeThenWakeUp } from "./run-event-notifier";
 
 /** Everything one commit writes, serialised (see run-commit.ts for what each part means). */
 export interface CommitStatementInput {
@@ -89,8 +91,9 @@ function columns(rows: ReadonlyArray<readonly SqlValue[]>, count: number): SqlVa
 const SESSION_VALUE_COLUMNS = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16] as const;
 
 /**
- * Runs the commit statement on `pool`. Returns the run's event seq after the commit and its cancel flag, or null
- * when the fence refused (nothing was written). Constraint failures are RathErrors (`postgresError`).
+ * Runs the commit statement on `pool` and, when it appended events, wakes live readers. Returns the run's event
+ * seq after the commit and its cancel flag, or null when the fence refused (nothing was written). Constraint
+ * failures are RathErrors (`postgresError`).
  */
 export async function runCommitStatement(pool: PostgresPool, input: CommitStatementInput): Promise<{ eventSeq: number; cancelRequested: boolean } | null> {
   const checkpoint = input.checkpoint;
@@ -113,12 +116,14 @@ export async function runCommitStatement(pool: PostgresPool, input: CommitStatem
     ...columns(input.appended, 5),
     ...columns(input.events, 3),
   ];
-  let rows: Array<{ event_seq: number; cancel_requested: boolean }>;
   try {
-    rows = (await pool.query<{ event_seq: number; cancel_requested: boolean }>({ name: STATEMENT_NAME, text: STATEMENT, values })).rows;
+    return await writeThenWakeUp(pool, async (client) => {
+      const row = (await client.query<{ event_seq: number; cancel_requested: boolean }>({ name: STATEMENT_NAME, text: STATEMENT, values })).rows[0];
+      if (row === undefined) return { result: null, wakeUp: null };
+      const eventSeq = Number(row.event_seq);
+      return { result: { eventSeq, cancelRequested: row.cancel_requested }, wakeUp: input.eventCount > 0 ? { runId: input.runId, lastSeq: eventSeq } : null };
+    });
   } catch (error) {
     throw postgresError(error);
   }
-  const row = rows[0];
-  return row === undefined ? null : { eventSeq: Number(row.event_seq), cancelRequested: row.cancel_requested };
 }

@@ -17,7 +17,6 @@ import { insertRowsNow, poolReader, rowReader, utcTimestamp, type SqlValue, type
 import { RUN_EVENT_COLUMNS } from "./run-update";
 import { runCommitStatement } from "./run-commit-postgres";
 import { noteAppendedEvents } from "./run-event-signal";
-import { notifyRunEventsAfterCommit } from "./run-event-notifier";
 import { RunEventInput, runEventRows, type RunEventRecord, type RunEventRow } from "./run-events";
 import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
@@ -334,7 +333,6 @@ async function commitOnPostgres(
     await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
     throw new RathError("internal", `the commit of run ${runId} wrote nothing, although its fencing token, status and checkpoint seq are valid`);
   }
-  if (events.length > 0) notifyRunEventsAfterCommit(pool, runId, fenced.eventSeq);
   return { ...fenced, stored: storedAfterCommit(runId, sessions, appended, lookups) };
 }
 

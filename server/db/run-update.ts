@@ -8,7 +8,7 @@
 import { postgresPoolOf, type Database } from "./database";
 import { forProvider, insertRowsNow, postgresError, type SqlValue, type SyncStatements } from "./raw-sql";
 import { noteAppendedEvents } from "./run-event-signal";
-import { notifyRunEventsAfterCommit } from "./run-event-notifier";
+import { writeThenWakeUp } from "./run-event-notifier";
 import { toRunRecordFromRaw, type RawRunRow, type RunRecord } from "./run-record";
 import { sqliteWriteTransaction } from "./sqlite-write";
 
@@ -73,14 +73,15 @@ export async function updateRunWithEvents(
     SELECT updated.* FROM updated`,
   );
   const eventValues = [events.length, now, types, events.map((event) => event.payload), events.map((event) => event.endsWithFencingToken === true)];
-  let rows: RawRunRow[];
+  // As the step commit: live readers are woken after it, on its connection when a wake-up is due.
+  let row: RawRunRow | undefined;
   try {
-    rows = (await pool.query<RawRunRow>(statement, [...values, ...eventValues])).rows;
+    row = await writeThenWakeUp(pool, async (client) => {
+      const updated = (await client.query<RawRunRow>(statement, [...values, ...eventValues])).rows[0];
+      return { result: updated, wakeUp: updated === undefined ? null : { runId: updated.id, lastSeq: Number(updated.event_seq) } };
+    });
   } catch (error) {
     throw postgresError(error);
   }
-  const row = rows[0];
-  if (row === undefined) return null;
-  notifyRunEventsAfterCommit(pool, row.id, Number(row.event_seq));
-  return toRunRecordFromRaw(row);
+  return row === undefined ? null : toRunRecordFromRaw(row);
 }
