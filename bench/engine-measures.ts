@@ -18,12 +18,23 @@ import pg from "pg";
 import type { ModelRequest, ModelResponse, Provider } from "../runtime/providers/types";
 import { openDatabase, type Database } from "../server/db/database";
 import { createWorker } from "../server/engine/worker";
-import { linearSpec, queueRun } from "../server/engine/testing/engine-fixtures";
+import type { RunRecord } from "../server/db/run-record";
+import { createRun } from "../server/db/run-store";
+import { createWorkflow, saveRevision } from "../server/db/workflow-store";
+import { runTimeout } from "../server/engine/run-deadline";
+import { compileWorkflow } from "../server/engine/spec/compile";
+import { linearSpec } from "../server/engine/testing/engine-fixtures";
 
-/** Sizes of one engine measure: runs queued and agents per run (checkpoints per run = agents + 2 on both sides). */
+/**
+ * Sizes of one engine measure: runs queued and agents per run (checkpoints per run = agents + 2 on both sides), and
+ * `leadInRuns` run first on the same fresh database and connection but not timed (default 0): the first queries of a
+ * fresh client or connection (query compilers, prepared statements, the worker's first sweep) are a start-up cost,
+ * not a step's.
+ */
 export interface EngineBenchSize {
   runs: number;
   agents: number;
+  leadInRuns?: number;
 }
 
 /** A provider that answers every request at once with a short text and usage (no request copies kept). */
@@ -47,13 +58,31 @@ export interface WorkerPhaseHooks {
 /**
  * Queues `size.runs` runs of input -> `size.agents` agents -> output, then lets a worker with `workers` claim loops
  * execute them; returns checkpoints committed per second, from the worker's start to the last run's outcome (the
- * worker reports each outcome, so nothing polls the database meanwhile). Throws unless every run succeeded with
- * `agents + 2` checkpoints.
+ * worker reports each outcome, so nothing polls the database meanwhile). With `size.leadInRuns`, as many runs go
+ * through a worker of their own first, untimed. Throws unless every run succeeded with `agents + 2` checkpoints.
  */
 export async function measureEngineSteps(database: Database, size: EngineBenchSize, workers: number, hooks: WorkerPhaseHooks = {}): Promise<number> {
   const spec = linearSpec(Array.from({ length: size.agents }, (_, index) => ({ id: `agent${index}`, directive: {} })));
-  const runs = [];
-  for (let index = 0; index < size.runs; index += 1) runs.push(await queueRun(database, spec));
+  const queue = await runQueue(database, spec);
+  if ((size.leadInRuns ?? 0) > 0) await runWorkerPhase(database, queue, size.leadInRuns ?? 0, size.agents, workers, {});
+  return runWorkerPhase(database, queue, size.runs, size.agents, workers, hooks);
+}
+
+/**
+ * Queues runs of `spec`: one workflow and revision, then a run per call (as the engine fixtures' `queueRun` does for
+ * each run, but without a workflow and revision per run, which made queueing most of the bench's time).
+ */
+async function runQueue(database: Database, spec: unknown): Promise<() => Promise<RunRecord>> {
+  const plan = compileWorkflow(spec);
+  const workflow = await createWorkflow(database, { name: plan.name });
+  const revision = await saveRevision(database, { workflowId: workflow.id, parentRevisionId: null, spec, specSha256: plan.hash, planId: plan.id });
+  const input = { workflowId: workflow.id, revisionId: revision.id, planHash: plan.hash, input: "hello", ...runTimeout(undefined, plan.settings) };
+  return async () => (await createRun(database, input)).run;
+}
+
+async function runWorkerPhase(database: Database, queue: () => Promise<RunRecord>, count: number, agents: number, workers: number, hooks: WorkerPhaseHooks): Promise<number> {
+  const runs: RunRecord[] = [];
+  for (let index = 0; index < count; index += 1) runs.push(await queue());
   const pending = new Set(runs.map((run) => run.id));
   const failures: string[] = [];
   let finished: () => void = () => undefined;
@@ -85,7 +114,7 @@ export async function measureEngineSteps(database: Database, size: EngineBenchSi
   await hooks.onWorkerEnd?.();
   if (failures.length > 0) throw new Error(`bench runs failed: ${failures.slice(0, 3).join("; ")}`);
   const steps = await database.client.checkpoint.count({ where: { runId: { in: runs.map((run) => run.id) } } });
-  if (steps !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} checkpoints, found ${steps}`);
+  if (steps !== count * (agents + 2)) throw new Error(`expected ${count * (agents + 2)} checkpoints, found ${steps}`);
   return steps / seconds;
 }
 
@@ -138,7 +167,8 @@ class InstantAnswerChatModel extends BaseChatModel {
 /**
  * The same chain on LangGraph: `size.agents` nodes that each call an instant chat model and append its message,
  * checkpointed by SqliteSaver on a fresh temp file (WAL, synchronous=NORMAL), one thread per run; returns
- * checkpoints written per second, counted from its checkpoints table.
+ * checkpoints written per second, counted from its checkpoints table. With `size.leadInRuns`, as many runs (threads
+ * of their own) go first on the same saver, untimed and not counted.
  */
 export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promise<number> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rath-bench-langgraph-"));
@@ -154,13 +184,15 @@ export async function measureLangGraphSqliteSteps(size: EngineBenchSize): Promis
     for (let index = 1; index < names.length; index += 1) builder = builder.addEdge(names[index - 1] as string, names[index] as string);
     builder = builder.addEdge(names.at(-1) as string, END);
     const graph = builder.compile({ checkpointer: saver });
+    const invoke = async (threadId: string): Promise<void> => {
+      const output = await graph.invoke({ messages: [{ role: "user", content: "hello" }] }, { configurable: { thread_id: threadId } });
+      if (output.messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
+    };
+    for (let run = 0; run < (size.leadInRuns ?? 0); run += 1) await invoke(`lead-in-${run}`);
     const started = performance.now();
-    for (let run = 0; run < size.runs; run += 1) {
-      const output = await graph.invoke({ messages: [{ role: "user", content: "hello" }] }, { configurable: { thread_id: `run-${run}` } });
-      if ((output).messages.length !== size.agents + 1) throw new Error("LangGraph chain did not run every node");
-    }
+    for (let run = 0; run < size.runs; run += 1) await invoke(`run-${run}`);
     const seconds = (performance.now() - started) / 1000;
-    const { count } = saver.db.prepare("SELECT count(*) AS count FROM checkpoints").get() as { count: number };
+    const { count } = saver.db.prepare("SELECT count(*) AS count FROM checkpoints WHERE thread_id LIKE 'run-%'").get() as { count: number };
     if (count !== size.runs * (size.agents + 2)) throw new Error(`expected ${size.runs * (size.agents + 2)} LangGraph checkpoints, found ${count}`);
     const synchronous = saver.db.pragma("synchronous", { simple: true });
     if (synchronous !== 1) throw new Error(`expected LangGraph's SQLite at synchronous=NORMAL (1); found ${String(synchronous)}`);

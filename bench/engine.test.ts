@@ -39,4 +39,19 @@ describe("engine bench (tiny sizes, no timing assertions)", () => {
     const peer = await measureLangGraphSqliteSteps({ runs: 2, agents: 2 });
     expect(Number.isFinite(peer) && peer > 0).toBe(true);
   }, 30_000);
+
+  it("runs the lead-in runs first on the same database, untimed, on both sides", async () => {
+    const { database, dispose } = await temporarySqlite();
+    try {
+      const engine = await measureEngineSteps(database, { runs: 1, agents: 2, leadInRuns: 2 }, 1);
+      expect(Number.isFinite(engine) && engine > 0).toBe(true);
+      expect(await database.client.checkpoint.count()).toBe(12);
+      expect(await database.client.run.count({ where: { status: "succeeded" } })).toBe(3);
+    } finally {
+      await dispose();
+    }
+    // LangGraph counts only the timed runs' checkpoints (it throws when their count is not runs x (agents + 2)).
+    const peer = await measureLangGraphSqliteSteps({ runs: 2, agents: 2, leadInRuns: 3 });
+    expect(Number.isFinite(peer) && peer > 0).toBe(true);
+  }, 30_000);
 });

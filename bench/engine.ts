@@ -1,27 +1,40 @@
 /**
- * The engine benchmark: `npm run bench:engine [-- --json] [-- --quick] [-- --repeats N]`. Checkpoints committed per
- * second with an instant model on SQLite (1 worker) and PostgreSQL (1 worker, and 4 claim loops in one process),
- * and the same chain on LangGraph with its SQLite checkpointer. Every measure is warmed up once, then the four are
- * interleaved, repetition by repetition (default 3), each sample on a fresh database; the table shows the median and
- * range. PostgreSQL is RATH_TEST_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres; when it is
- * unreachable its measures print n/a with the reason.
+ * The engine benchmark: `npm run bench:engine [-- --json] [-- --quick] [-- --repeats N] [-- --runs N] [-- --lead-in N]`.
+ * Checkpoints committed per second with an instant model on SQLite (1 worker) and PostgreSQL (1 worker, and 4 claim
+ * loops in one process), and the same chain on LangGraph with its SQLite checkpointer. Each sample runs on a fresh
+ * database: `--lead-in` runs (default 5) untimed, then `--runs` runs (default 50) timed. One whole sample of every
+ * measure warms the process up; then the four are interleaved, repetition by repetition (default 7), each repetition
+ * starting one measure later, with a full collection before every sample. The table shows the median and range, and
+ * the samples in order. PostgreSQL is RATH_TEST_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres; when it
+ * is unreachable its measures print n/a with the reason. bench/README.md says why these sizes.
  */
 import { loadavg } from "node:os";
 import { formatEngineJsonLines, formatEngineTable, ENGINE_BENCH_NAMES, type EngineBenchName, type EngineBenchResult } from "./engine-report";
 import { measureEngineSteps, measureLangGraphSqliteSteps, temporaryPostgres, temporarySqlite, type EngineBenchSize } from "./engine-measures";
+import { garbageCollector } from "./session-measures";
 import { summarise } from "./timing";
 
 const args = process.argv.slice(2);
 const flags = new Set(args);
 const quick = flags.has("--quick");
-const size: EngineBenchSize = quick ? { runs: 4, agents: 5 } : { runs: 20, agents: 10 };
-const warmup: EngineBenchSize = quick ? { runs: 1, agents: 2 } : { runs: 4, agents: 10 };
-const repeatsIndex = args.indexOf("--repeats");
-const repeats = repeatsIndex >= 0 ? Number(args[repeatsIndex + 1]) : quick ? 1 : 3;
-if (!Number.isInteger(repeats) || repeats < 1) {
-  console.error(`--repeats needs a whole number >= 1; found '${args[repeatsIndex + 1] ?? ""}'`);
-  process.exit(2);
+function wholeOption(name: string, fallback: number, least: number): number {
+  const index = args.indexOf(name);
+  if (index < 0) return fallback;
+  const value = Number(args[index + 1]);
+  if (!Number.isInteger(value) || value < least) {
+    console.error(`${name} needs a whole number >= ${least}; found '${args[index + 1] ?? ""}'`);
+    process.exit(2);
+  }
+  return value;
 }
+// See bench/README.md ("How a sample is taken") for why these sizes: 50 timed runs (600 steps) per sample after 5
+// untimed lead-in runs on the same fresh database, one whole sample per measure as the warm-up, 7 repetitions.
+const size: EngineBenchSize = {
+  runs: wholeOption("--runs", quick ? 4 : 50, 1),
+  agents: quick ? 5 : 10,
+  leadInRuns: wholeOption("--lead-in", quick ? 1 : 5, 0),
+};
+const repeats = wholeOption("--repeats", quick ? 1 : 7, 1);
 const postgresUrl = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 async function onFresh(open: () => Promise<{ database: Parameters<typeof measureEngineSteps>[0]; dispose: () => Promise<void> }>, workers: number, sample: EngineBenchSize): Promise<number> {
@@ -40,15 +53,21 @@ const MEASURES: Record<EngineBenchName, (sample: EngineBenchSize) => Promise<num
   peer_langgraph_sqlite_steps_per_s: (sample) => measureLangGraphSqliteSteps(sample),
 };
 
+const gc = garbageCollector();
 const started = performance.now();
 const loadBefore = loadavg()[0] as number;
 const samples = new Map<EngineBenchName, number[]>();
 const errors = new Map<EngineBenchName, string>();
+// Repetition -1 is the warm-up: one whole sample of every measure, not kept. Each repetition then takes one sample
+// of every measure, starting one measure later than the previous (so no measure always follows the same one), after
+// a full collection (so no sample collects the garbage of the one before).
 for (let repeat = -1; repeat < repeats; repeat++) {
-  for (const bench of ENGINE_BENCH_NAMES) {
+  for (let offset = 0; offset < ENGINE_BENCH_NAMES.length; offset++) {
+    const bench = ENGINE_BENCH_NAMES[(offset + Math.max(repeat, 0)) % ENGINE_BENCH_NAMES.length] as EngineBenchName;
     if (errors.has(bench)) continue;
+    gc();
     try {
-      const value = await MEASURES[bench](repeat < 0 ? warmup : size);
+      const value = await MEASURES[bench](size);
       if (repeat >= 0) samples.set(bench, [...(samples.get(bench) ?? []), value]);
     } catch (error) {
       errors.set(bench, (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "failed");
@@ -67,7 +86,11 @@ if (flags.has("--json")) {
 } else {
   console.log(formatEngineTable(results, { quick }));
   const load = `load average ${loadBefore.toFixed(2)} at the start, ${(loadavg()[0] as number).toFixed(2)} at the end`;
+  for (const bench of ENGINE_BENCH_NAMES) {
+    const values = samples.get(bench);
+    if (values !== undefined) console.log(`${bench}: samples in order ${values.map((value) => value.toFixed(0)).join(", ")}`);
+  }
   console.log(
-    `\n${size.runs} runs x ${size.agents + 2} checkpoints per sample, ${repeats} interleaved repetition(s) after a warm-up; ${load}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${size.runs} timed runs x ${size.agents + 2} checkpoints per sample after ${size.leadInRuns ?? 0} untimed lead-in run(s) on the same fresh database; one warm-up sample of every measure, then ${repeats} interleaved repetition(s); ${load}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
