@@ -13,6 +13,7 @@ import { applyMigrations, type MigrationReport } from "./migrator";
 import { RathError } from "../../runtime/errors";
 import { mapPrismaError } from "./prisma-errors";
 import { retryWhileSqliteBusy } from "./sqlite-busy";
+import { startSqliteCheckpointer, type SqliteCheckpointer } from "./sqlite-checkpointer";
 import { collectTransactionEvents, databaseKey, publishAppendedEvents, RUN_EVENTS_CHANNEL, type AppendedEvents } from "./run-event-signal";
 
 /** The Prisma client type every repository uses (the PostgreSQL client has the same model API). */
@@ -52,6 +53,12 @@ export interface OpenDatabaseOptions {
    * RATH_SQLITE_SYNCHRONOUS environment variable, else `normal`. The first handle opened on a file decides.
    */
   sqliteSynchronous?: SqliteSynchronous;
+  /**
+   * Who copies SQLite's WAL into the database file: `thread` (default) a checkpoint thread of the file
+   * (sqlite-checkpointer.ts), with the commits' own autocheckpoint as the bound; `inline` only the commits that cross
+   * SQLITE_WAL_AUTOCHECKPOINT_PAGES (as before the thread; for comparisons). The first handle opened on a file decides.
+   */
+  sqliteCheckpoints?: "thread" | "inline";
 }
 
 /** SQLite's durability setting for the app connection (see `OpenDatabaseOptions.sqliteSynchronous`). */
@@ -66,8 +73,18 @@ export function resolveSqliteSynchronous(option: SqliteSynchronous | undefined, 
   return value;
 }
 
-/** WAL pages after which a commit checkpoints the WAL into the database file (SQLite's default is 1,000). */
+/**
+ * WAL pages after which a commit of the app connection checkpoints the WAL into the database file itself (SQLite's
+ * default is 1,000). With the checkpoint thread running (sqlite-checkpointer.ts) the WAL starts over at half this
+ * size, so this limit is reached only when that thread falls behind or stops.
+ */
 export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 4_000;
+
+/** WAL pages from which the checkpoint thread restarts the WAL (a RESTART checkpoint): 4 MB at 2,048-byte pages. */
+const SQLITE_WAL_RESTART_PAGES = SQLITE_WAL_AUTOCHECKPOINT_PAGES / 2;
+
+/** How often the checkpoint thread copies the WAL's new frames into the database file (a passive checkpoint). */
+const SQLITE_CHECKPOINT_INTERVAL_MS = 20;
 
 // SQLite serialises transactions on its one connection, so a waiting transaction may wait for several others.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
@@ -93,6 +110,9 @@ const SQLITE_WRITE_LOCK_SQL = `UPDATE "_rath_migrations" SET "name" = "name" WHE
  * the busy timeout). Each handle holds a reference; the last `close` disconnects.
  */
 const sharedSqliteClients = new Map<string, { client: Promise<DatabaseClient>; references: number }>();
+
+/** The checkpoint thread of each shared SQLite client (closed before the client disconnects). */
+const sqliteCheckpointers = new WeakMap<DatabaseClient, SqliteCheckpointer>();
 
 async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOptions): Promise<{ client: DatabaseClient; release: () => Promise<void> }> {
   if (location.provider === "postgresql") {
@@ -124,6 +144,7 @@ async function acquireClient(location: DatabaseLocation, options: OpenDatabaseOp
       shared.references -= 1;
       if (shared.references === 0) {
         sharedSqliteClients.delete(key);
+        await sqliteCheckpointers.get(client)?.close();
         await client.$disconnect();
       }
     },
@@ -169,6 +190,11 @@ const postgresPools = new WeakMap<DatabaseClient, PostgresPool>();
  */
 export function postgresPoolOf(database: Pick<Database, "client">): PostgresPool | null {
   return postgresPools.get(database.client) ?? null;
+}
+
+/** The checkpoint thread of a SQLite handle's file (see sqlite-checkpointer.ts), or null (PostgreSQL, or none started). */
+export function sqliteCheckpointerOf(database: Pick<Database, "client">): SqliteCheckpointer | null {
+  return sqliteCheckpointers.get(database.client) ?? null;
 }
 
 /**
@@ -267,9 +293,23 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 4,000 pages (a 16 MB WAL
     // at 4,096-byte pages; 8 MB at the 2,048-byte pages of files created since: SQLITE_PAGE_SIZE, migration-connection.ts)
     // pages written again and again (the run row, index pages) are copied once per checkpoint, and it waits for the
-    // disk a quarter as often. Durability is the WAL's either way.
+    // disk a quarter as often. Durability is the WAL's either way. With the checkpoint thread below running, commits
+    // reach this limit only if that thread falls behind or stops.
     await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
     if (connection !== null) sqliteConnections.set(client, connection);
+    if (options.sqliteCheckpoints !== "inline") {
+      // Checkpoints on a thread of their own, so no commit of this connection waits for one (sqlite-checkpointer.ts).
+      sqliteCheckpointers.set(
+        client,
+        startSqliteCheckpointer({
+          filePath: location.filePath,
+          restartPages: SQLITE_WAL_RESTART_PAGES,
+          intervalMs: SQLITE_CHECKPOINT_INTERVAL_MS,
+          busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+          onError: (error) => console.error(`[rath sqlite] ${error.message}; commits checkpoint the WAL themselves from here on (every ${SQLITE_WAL_AUTOCHECKPOINT_PAGES} pages)`),
+        }),
+      );
+    }
     return client;
   }
   const [{ PrismaPg }, { PrismaClient }, { default: pg }] = await Promise.all([
