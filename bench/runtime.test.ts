@@ -12,7 +12,7 @@ import { measureOpenAiAgentsLoop } from "./peers/openai-agents-loop";
 import { isReferenceFresh, loadReferences } from "./references";
 import { BENCH_NAMES, formatJsonLines, formatTable, PEER_BENCH_NAMES, targetOf, type BenchResult } from "./report";
 import { measureFork, measureForkBytes, measureMerge, measureMergeRead, mergePairs, readAllChunks } from "./session-measures";
-import { median, summarise } from "./timing";
+import { isSteady, median, samplesAfterWarmUp, summarise } from "./timing";
 
 const tiny = { warmups: 1, repeats: 3 };
 const references = loadReferences();
@@ -51,12 +51,36 @@ describe("bench measuring functions (tiny sizes, no timing assertions)", () => {
   });
 
   it("fork, merge, merge-and-read and lineage export report positive finite medians within their range", async () => {
-    for (const samples of [await measureFork(50, 20, tiny), await measureMerge(50, 20, tiny), await measureMergeRead(50, 4, tiny), await measureLineageExport(20, tiny)]) {
+    for (const samples of [await measureFork(50, 20, tiny), await measureMerge(50, 20, tiny), await measureMergeRead(50, 4, tiny), await measureLineageExport(20, { block: 1, minBlocks: 1, maxBlocks: 2, tolerance: 0.05 }, 3)]) {
       expectPositiveFinite(samples.median);
       expect(samples.values).toHaveLength(3);
       expect(samples.min).toBeLessThanOrEqual(samples.median);
       expect(samples.max).toBeGreaterThanOrEqual(samples.median);
     }
+  });
+
+  it("the steady warm-up discards blocks until one is no longer faster than the one before, then keeps the next samples", async () => {
+    expect(isSteady([10, 10, 10], [9.6, 9.4, 9.5], 0.05)).toBe(true);
+    expect(isSteady([10, 10, 10], [9.4, 9.4, 9.4], 0.05)).toBe(false);
+    expect(isSteady([10, 10, 10], [30, 12, 11], 0.05)).toBe(true);
+    const warmUp = { block: 3, minBlocks: 2, maxBlocks: 5, tolerance: 0.05 };
+    // Faster block after block until the fourth (8, 8, 8 after 8.2, 8, 8): three blocks of 3 run before it, it is discarded too.
+    const script = [40, 20, 15, 12, 11, 10, 8.2, 8, 8, 8, 8, 8, 1, 2, 3, 4, 5];
+    let next = 0;
+    const samples = await samplesAfterWarmUp(warmUp, 5, () => script[next++] as number);
+    expect(samples.first).toBe(40);
+    expect(samples.warmups).toBe(12);
+    expect(samples.values).toEqual([1, 2, 3, 4, 5]);
+    // Never steady: stops after maxBlocks.
+    let value = 1000;
+    const capped = await samplesAfterWarmUp(warmUp, 2, () => (value *= 0.5));
+    expect(capped.warmups).toBe(15);
+    expect(capped.values).toEqual([1000 * 0.5 ** 16, 1000 * 0.5 ** 17]);
+    // minBlocks holds even when the second block is already steady.
+    let calls = 0;
+    const flat = await samplesAfterWarmUp({ ...warmUp, minBlocks: 3 }, 1, () => ++calls && 7);
+    expect(flat.warmups).toBe(9);
+    expect(calls).toBe(10);
   });
 
   it("fork bytes reports a plausible size per fork and the session's size", () => {

@@ -36,6 +36,47 @@ export async function samplesOf(repetition: Repetition, sample: () => number | P
   return summarise(values);
 }
 
+/**
+ * Warm-up until the samples stop getting faster: discarded samples in blocks of `block`, until a block's median is
+ * at most `tolerance` (a fraction) below the previous block's, after at least `minBlocks` and at most `maxBlocks`.
+ */
+export interface SteadyWarmUp {
+  block: number;
+  minBlocks: number;
+  maxBlocks: number;
+  tolerance: number;
+}
+
+/** Kept samples after a steady warm-up, with the first (cold) sample of the measure and how many were discarded. */
+export interface SteadySamples extends Samples {
+  first: number;
+  warmups: number;
+}
+
+/** Whether `block` is no longer faster than `previous`: its median at most `tolerance` below the previous one's. */
+export function isSteady(previous: readonly number[], block: readonly number[], tolerance: number): boolean {
+  return median(block) >= (1 - tolerance) * median(previous);
+}
+
+/**
+ * Runs `sample` in discarded blocks until steady (see SteadyWarmUp), then `repeats` times, and returns the kept
+ * samples with the first sample taken (the cold one) and the number discarded.
+ */
+export async function samplesAfterWarmUp(warmUp: SteadyWarmUp, repeats: number, sample: () => number | Promise<number>): Promise<SteadySamples> {
+  const discarded: number[] = [];
+  let previous: number[] | null = null;
+  for (let blocks = 1; blocks <= warmUp.maxBlocks; blocks++) {
+    const block: number[] = [];
+    for (let i = 0; i < warmUp.block; i++) block.push(await sample());
+    discarded.push(...block);
+    if (blocks >= warmUp.minBlocks && previous !== null && isSteady(previous, block, warmUp.tolerance)) break;
+    previous = block;
+  }
+  const values: number[] = [];
+  for (let i = 0; i < repeats; i++) values.push(await sample());
+  return { ...summarise(values), first: discarded[0] ?? (values[0] as number), warmups: discarded.length };
+}
+
 /** Microseconds per operation of `operation` run `count` times in a tight loop. */
 export function microsecondsPerOperation(count: number, operation: (index: number) => unknown): number {
   let sink: unknown;

@@ -144,6 +144,7 @@ export async function writeLineageExport(file: string, sources: Iterable<Lineage
     }
     pieces.add(buffer, at);
     await pieces.settle();
+    pieces.release();
     closeSync(fd);
     fd = null;
     replaceFile(temporary, file);
@@ -151,6 +152,7 @@ export async function writeLineageExport(file: string, sources: Iterable<Lineage
     if (fd !== null) {
       // No write may still be running on the descriptor when it is closed (its number could be reused).
       await pieces?.settle().catch(() => undefined);
+      pieces?.release();
       try {
         closeSync(fd);
       } catch {

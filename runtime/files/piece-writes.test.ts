@@ -32,6 +32,33 @@ describe("PieceWrites", () => {
     });
   });
 
+  it("a released writer's buffers go to the next writer of the same size, not before its writes are done", async () => {
+    await inDirectory(async (directory) => {
+      const fd = openSync(join(directory, "a"), "wx");
+      const first = new PieceWrites(fd, 64);
+      const taken = [await first.next(), await first.next(), await first.next()];
+      for (const buffer of taken) first.add(buffer, buffer.write("abc", 0, "latin1"));
+      // Writes in flight: release() does nothing, so a second writer gets new buffers.
+      first.release();
+      const during = new PieceWrites(fd, 64);
+      expect(taken).not.toContain(await during.next());
+      await first.settle();
+      first.release();
+      await expect(first.next()).rejects.toThrow(/after release/);
+      const next = new PieceWrites(fd, 64);
+      const reused = [await next.next(), await next.next(), await next.next()];
+      expect(new Set(reused)).toEqual(new Set(taken));
+      // A writer of another size does not get them.
+      next.release();
+      const other = new PieceWrites(fd, 32);
+      const small = await other.next();
+      expect(small.length).toBe(32);
+      expect(taken).not.toContain(small);
+      closeSync(fd);
+      expect(await readFile(join(directory, "a"), "latin1")).toBe("abcabcabc");
+    });
+  });
+
   it("reports a failed write from settle() and from next()", async () => {
     await inDirectory(async (directory) => {
       const file = join(directory, "read-only");

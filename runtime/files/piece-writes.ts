@@ -5,11 +5,32 @@
  *
  * Why: building a 3 MB lineage export takes milliseconds of this thread; copying each 256 KB piece into the page
  * cache (`write`) can run on another core meanwhile instead of after it (bench/README.md, 2026-12-05).
+ *
+ * A writer's buffers are handed back by `release()` and kept (at most MAX_BUFFERS of one size, for the process's
+ * life) for the next writer: a fresh 256 KB buffer is fresh memory from the allocator, and on this VM its 64 page
+ * faults cost about 1 ms, so an export that got three new buffers took ~2.5 ms longer (bench/README.md, 2026-12-05
+ * 07:00-08:40).
  */
 import { write } from "node:fs";
 
 /** Buffers a writer holds at most; `next()` waits for the oldest write when all are in flight. */
 const MAX_BUFFERS = 3;
+
+/** Buffers released by finished writers, all of `spareBytes` bytes, at most MAX_BUFFERS. */
+const spare: Buffer[] = [];
+let spareBytes = 0;
+
+function takeSpare(bytes: number): Buffer {
+  return (bytes === spareBytes ? spare.pop() : undefined) ?? Buffer.allocUnsafe(bytes);
+}
+
+function giveSpare(buffer: Buffer): void {
+  if (buffer.length !== spareBytes) {
+    spare.length = 0;
+    spareBytes = buffer.length;
+  }
+  if (spare.length < MAX_BUFFERS) spare.push(buffer);
+}
 
 interface InFlight {
   readonly buffer: Buffer;
@@ -20,7 +41,9 @@ interface InFlight {
 export class PieceWrites {
   private readonly inFlight: InFlight[] = [];
   private readonly free: Buffer[] = [];
-  private buffers = 0;
+  /** Every buffer this writer took (from the spares or new), for `release()`. */
+  private readonly owned: Buffer[] = [];
+  private released = false;
   private position = 0;
   private failure: { error: unknown } | null = null;
 
@@ -29,14 +52,15 @@ export class PieceWrites {
     private readonly pieceBytes: number,
   ) {}
 
-  /** A buffer to fill (at least `pieceBytes` long): a written one when there is one, a new one, or the oldest once written. */
+  /** A buffer to fill (at least `pieceBytes` long): a written one when there is one, a spare or new one, or the oldest once written. */
   async next(): Promise<Buffer> {
+    if (this.released) throw new Error("PieceWrites.next() after release()");
     this.throwIfFailed();
     this.collect();
     let buffer = this.free.pop();
-    if (buffer === undefined && this.buffers < MAX_BUFFERS) {
-      this.buffers++;
-      buffer = Buffer.allocUnsafe(this.pieceBytes);
+    if (buffer === undefined && this.owned.length < MAX_BUFFERS) {
+      buffer = takeSpare(this.pieceBytes);
+      this.owned.push(buffer);
     }
     while (buffer === undefined) {
       await (this.inFlight[0] as InFlight).done;
@@ -68,6 +92,19 @@ export class PieceWrites {
   async settle(): Promise<void> {
     while (this.inFlight.length > 0) await (this.inFlight.shift() as InFlight).done;
     this.throwIfFailed();
+  }
+
+  /**
+   * Hands this writer's buffers on to the next writer. Only once no write is in flight (after `settle()`, which
+   * a failure needs too); before that it does nothing. The writer gives out no buffer after it, and the caller
+   * must not touch one it was given.
+   */
+  release(): void {
+    if (this.released || this.inFlight.length > 0) return;
+    this.released = true;
+    for (const buffer of this.owned) giveSpare(buffer);
+    this.owned.length = 0;
+    this.free.length = 0;
   }
 
   private collect(): void {
