@@ -9,6 +9,8 @@
  * number that is not a small non-negative integer) is written from the string `lineage-export.ts` builds for it,
  * so both writers share one definition of the format.
  */
+import { IDS_PLAIN, PAIR_SHIFT, PLAIN_ID_LENGTH } from "../session/line-facts";
+import { Session } from "../session/session";
 import type { Usage } from "../session/usage";
 
 /** What a line is written from (a Session or its snapshot). */
@@ -129,7 +131,27 @@ function plainId(target: Uint8Array, at: number, id: string): boolean {
 }
 
 /** The length of a session id made by `newSessionId` (a UUID); lines whose ids all have it use a template. */
-const ID_LENGTH = 36;
+const ID_LENGTH = PLAIN_ID_LENGTH;
+
+/** Node's `Buffer#latin1Write`, what `write(text, at, length, "latin1")` ends in after its argument checks (not in @types/node). */
+interface Latin1Write {
+  latin1Write(text: string, at: number, length: number): number;
+}
+
+const hasLatin1Write = typeof (Buffer.prototype as Partial<Latin1Write>).latin1Write === "function";
+
+/**
+ * Copies a plain id (line-facts.ts: checked when its Session was made) to `at`: one native copy, which measured
+ * faster than a `charCodeAt` loop even without its checks (bench/README.md, 2026-12-05 07:00-08:40); the loop
+ * where Node has no `latin1Write`.
+ */
+function writePlainId(target: Buffer, at: number, id: string): void {
+  if (hasLatin1Write) {
+    (target as unknown as Latin1Write).latin1Write(id, at, ID_LENGTH);
+  } else {
+    for (let i = 0; i < ID_LENGTH; i++) target[at + i] = id.charCodeAt(i);
+  }
+}
 
 /** Byte offset of the session id in a template, and of its first parent (each parent takes ID_LENGTH + 3 bytes). */
 const ID_AT = ID_OPEN.length + 1;
@@ -144,6 +166,11 @@ const FIRST_PARENT_AT = ID_AT + ID_LENGTH + 1 + PARENTS_OPEN.length + 1;
  * copied at once, the ids then written into their places by one loop each that checks and copies their characters
  * (a regex test and a `utf8Write` per id, the native calls of the first version, were a quarter of the line
  * writer's time: bench/README.md, 2026-12-05).
+ *
+ * A Session knows from its construction whether its line's ids are plain and which (operator, kind) pair its
+ * lineage has (`Session.lineFacts`, session/line-facts.ts): then its ids are copied without checking each
+ * character, and its template is found by index. The checking loops were ~35 % of the line writer's time
+ * (bench/README.md, 2026-12-05 07:00-08:40); snapshots and other ids still take them.
  */
 export class LineageLineWriter {
   /** Operator and kind as one quoted run, `"op","lineage_kind":"kind"` (a handful of distinct pairs, bounded). */
@@ -153,6 +180,8 @@ export class LineageLineWriter {
    * A template for a line with extras ends at `"lineage_extras":`.
    */
   private readonly templates = new Map<string, Map<string, (Uint8Array | undefined)[]>>();
+  /** The same templates by `6 * pair + 2 * parents + (extras ? 1 : 0)`, for sessions whose pair is interned. */
+  private readonly pairTemplates: (Uint8Array | undefined)[] = [];
 
   constructor(private readonly text: LineageText) {}
 
@@ -247,12 +276,43 @@ export class LineageLineWriter {
     return at;
   }
 
+  private pairTemplate(pair: number, lineage: LineageBytesSource["lineage"], parents: number, extras: boolean): Uint8Array {
+    const slot = 6 * pair + 2 * parents + (extras ? 1 : 0);
+    let template = this.pairTemplates[slot];
+    if (template === undefined) {
+      template = this.template(lineage.lineage_operator, lineage.lineage_kind, parents, extras);
+      while (this.pairTemplates.length < slot) this.pairTemplates.push(undefined);
+      this.pairTemplates[slot] = template;
+    }
+    return template;
+  }
+
   line(target: Buffer, at: number, end: number, source: LineageBytesSource): number {
     if (at + LINE_CONSTANTS > end) return -1;
     const lineage = source.lineage;
     const parents = lineage.parent_session_ids;
     const count = parents.length;
-    if (count <= 2) {
+    const facts = Session.lineFacts(source);
+    if ((facts & IDS_PLAIN) === IDS_PLAIN) {
+      // Plain ids, at most two parents (line-facts.ts): copied unchecked.
+      const extras = lineage.lineage_extras;
+      const pair = facts >>> PAIR_SHIFT;
+      const template =
+        pair === 0 ? this.template(lineage.lineage_operator, lineage.lineage_kind, count, extras.length > 0) : this.pairTemplate(pair, lineage, count, extras.length > 0);
+      if (at + template.length + LINE_CONSTANTS <= end) {
+        target.set(template, at);
+        writePlainId(target, at + ID_AT, source.id);
+        if (count > 0) writePlainId(target, at + FIRST_PARENT_AT, parents[0] as string);
+        if (count > 1) writePlainId(target, at + FIRST_PARENT_AT + ID_LENGTH + 3, parents[1] as string);
+        at += template.length;
+        if (extras.length > 0) {
+          at = this.extras(target, at, end - LINE_CONSTANTS, extras);
+          if (at < 0) return -1;
+          at = copy(target, at, COUNT_OPEN);
+        }
+        return this.end(target, at, end, source);
+      }
+    } else if (count <= 2) {
       const extras = lineage.lineage_extras;
       const template = this.template(lineage.lineage_operator, lineage.lineage_kind, count, extras.length > 0);
       if (at + template.length + LINE_CONSTANTS <= end) {
@@ -306,7 +366,7 @@ export class LineageLineWriter {
 
   /** From the chunk count (`"chunk_count":` written) to the newline. */
   private end(target: Buffer, at: number, end: number, source: LineageBytesSource): number {
-    at = this.number(target, at, end - LINE_CONSTANTS, source.chunks.length);
+    at = this.number(target, at, end - LINE_CONSTANTS, Session.chunkCount(source));
     if (at < 0) return -1;
     const usage = source.usage;
     if (usage === null) return copy(target, at, NO_USAGE_END);

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isRathError } from "../errors";
 import { makeChunk } from "../session/chunk";
-import { Session } from "../session/session";
+import { IDS_PLAIN, isPlainId, lineFacts } from "../session/line-facts";
+import { Session, type SessionSnapshot } from "../session/session";
 import { exportLineage, parseLineageExport, readLineageExport, writeLineageExport, type LineageSource } from "./lineage-export";
 
 class Node {
@@ -207,6 +208,86 @@ describe("writeLineageExport's byte writer", () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe("writeLineageExport of Sessions (ids and names known from their construction)", () => {
+  /** Sessions made every way a Session is made, with plain ids and with ids and parents that need escaping or are not 36 characters. */
+  function sessionsOfEveryKind(): Session[] {
+    const uuid = "0b7bc07b-a88b-4e65-997d-9447983d5c26";
+    const snapshotOf = (id: string, parents: string[], operator = "run_session_loop", kind: "op_session_loop" | "unknown" = "op_session_loop") => ({
+      ...Session.create("user", "x").toSnapshot(),
+      id,
+      lineage: { parent_session_ids: parents, lineage_operator: operator, lineage_kind: kind, lineage_extras: [] as [string, unknown][] },
+    });
+    const root = Session.create("user", "root");
+    const system = Session.create("system", "You help.");
+    const fork = root.fork().append(makeChunk("assistant", { content: "a", tool_calls: null }, { usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } }));
+    const loop = Session.derive({ chunks: fork.chunks, parents: [fork.id, system.id], kind: "op_session_loop", operator: "run_session_loop", extras: [["loop.truncated", true]] });
+    const quoted = Session.fromSnapshot(snapshotOf('q"uote'.padEnd(36, "x"), [uuid]));
+    const short = Session.fromSnapshot(snapshotOf("short", []));
+    const escapedParent = Session.fromSnapshot(snapshotOf(uuid, ['back\\slash'.padEnd(36, "x")], 'op\u00e9"rator', "unknown"));
+    const sessions = [
+      root,
+      system,
+      fork,
+      loop,
+      Session.create("empty"),
+      root.detach(),
+      root.merge(fork),
+      fork.merge(loop).withExtras([["note", "merged"]]),
+      loop.forkAt(1),
+      loop.to("docker").withPending(["next"]).withProvider("p"),
+      quoted,
+      short,
+      escapedParent,
+      quoted.fork(),
+      short.fork().append(makeChunk("user", { content: "b" })),
+      quoted.merge(root),
+      root.merge(short),
+      Session.derive({ chunks: [], parents: [root.id, 'q"'.padEnd(36, "x")], kind: "op_session_loop", operator: "run_session_loop" }),
+      Session.derive({ chunks: [], parents: [root.id, fork.id, loop.id], kind: "op_merge", operator: "custom_merge" }),
+      Session.derive({ chunks: [], parents: ["caf\u00e9".padEnd(36, "x")], kind: "op_session_compress", operator: "run_session_compress", extras: [["compressor.source_chunk_count", 3]] }),
+      Session.fromSnapshot(snapshotOf(uuid, [uuid, uuid])),
+      escapedParent.withExtras([["k", "v"]]),
+    ];
+    return [...sessions, ...sessions.map((session) => session.fork()), ...sessions.filter((session) => session.placement.backend !== "docker").flatMap((session) => [session.merge(root), root.merge(session)])];
+  }
+
+  it("writes the same bytes as for the sessions' snapshots (which take the checking path) and as exportLineage", async () => {
+    const sessions = sessionsOfEveryKind();
+    const snapshots = sessions.map((session) => session.toSnapshot());
+    const expected = exportLineage(snapshots);
+    expect(exportLineage(sessions)).toBe(expected);
+    expect(expected).toContain('"id":"q\\"uote');
+    expect(expected).toContain('"parent_session_ids":["back\\\\slash');
+    const directory = await mkdtemp(join(tmpdir(), "rath-lineage-"));
+    try {
+      const file = join(directory, "lineage.jsonl");
+      await writeLineageExport(file, sessions);
+      expect((await readFile(file)).equals(Buffer.from(expected, "utf8"))).toBe(true);
+      await writeLineageExport(file, snapshots);
+      expect((await readFile(file)).equals(Buffer.from(expected, "utf8"))).toBe(true);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("every Session's line facts and chunk count are those its fields give", () => {
+    const sessions = sessionsOfEveryKind();
+    let plain = 0;
+    for (const session of sessions) {
+      const lineage = session.lineage;
+      expect(Session.lineFacts(session)).toBe(lineFacts(isPlainId(session.id), lineage.parent_session_ids, lineage.lineage_operator, lineage.lineage_kind));
+      expect(Session.chunkCount(session)).toBe(session.chunks.length);
+      if ((Session.lineFacts(session) & IDS_PLAIN) === IDS_PLAIN) plain++;
+    }
+    // Both kinds are there: lines whose ids are copied unchecked and lines that take the checking path.
+    expect(plain).toBeGreaterThan(10);
+    expect(sessions.length - plain).toBeGreaterThan(10);
+    const snapshot = sessions[0]?.toSnapshot() as SessionSnapshot;
+    expect(Session.lineFacts(snapshot)).toBe(0);
+    expect(Session.chunkCount(snapshot)).toBe(1);
   });
 });
 

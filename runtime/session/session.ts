@@ -5,6 +5,7 @@ import { DEFAULT_PLACEMENT, Placement, type SandboxHandle } from "../sandbox/han
 import { Chunk, makeChunk } from "./chunk";
 import { ChunkList } from "./chunk-list";
 import { Lineage, type LineageExtras, type LineageKind } from "./lineage";
+import { IDS_PLAIN, isPlainId, lineFacts, OWN_ID_PLAIN, PAIR_SHIFT, pairNumber } from "./line-facts";
 import { addUsage, Usage } from "./usage";
 
 /** The plain, serialisable form of a Session (files, database rows, the browser). */
@@ -30,6 +31,8 @@ interface SessionFields {
   usage: Usage | null;
   pending: readonly string[];
   provider: string | null;
+  /** The line facts of `id` and `lineage` (line-facts.ts). */
+  facts: number;
 }
 
 /** Options for a Session derived by an operator (agent loop, compression, ...). */
@@ -107,6 +110,20 @@ function forkLineageOf(parent: Session): Readonly<Lineage> {
   return lineage;
 }
 
+/** The facts of a line of a new session (its id made by newSessionId) with no parents and this lineage pair. */
+function rootFacts(operator: string, kind: string): number {
+  return IDS_PLAIN | (pairNumber(operator, kind) << PAIR_SHIFT);
+}
+
+const FORK_FACTS = rootFacts("Session.fork", "op_fork") & ~IDS_PLAIN;
+const DETACH_FACTS = rootFacts(DETACH_LINEAGE.lineage_operator, DETACH_LINEAGE.lineage_kind);
+const MERGE_FACTS = rootFacts("Session.merge", "op_merge") & ~IDS_PLAIN;
+
+/** The facts of a new session (id from newSessionId) whose parents are sessions with facts `parentsFacts` (ANDed when two). */
+function withParentsOf(facts: number, parentsFacts: number): number {
+  return facts | OWN_ID_PLAIN | ((parentsFacts & OWN_ID_PLAIN) << 1);
+}
+
 /**
  * The value that flows through agents and workflows. Immutable: every operation returns a new Session.
  * An id names a session; values with the same id are snapshots of it, and later snapshots only extend
@@ -125,6 +142,10 @@ export class Session {
   readonly pending: readonly string[];
   /** Name of the provider this session is bound to, if any. */
   readonly provider: string | null;
+  /** What the lineage export knows of this session's line without re-deriving it (line-facts.ts). */
+  readonly #facts: number;
+  /** `chunks.length`, kept here so a reader over many sessions (the lineage export) does not visit the chunk list. */
+  readonly #chunkCount: number;
 
   private constructor(fields: SessionFields) {
     this.id = fields.id;
@@ -136,7 +157,19 @@ export class Session {
     this.usage = fields.usage ? frozenCopy(fields.usage, plainCopy) : null;
     this.pending = fields.pending.length === 0 ? NO_PENDING : frozenCopy(fields.pending, (value) => [...value]);
     this.provider = fields.provider;
+    this.#facts = fields.facts;
+    this.#chunkCount = fields.chunks.length;
     Object.freeze(this);
+  }
+
+  /** The line facts of a Session (line-facts.ts); 0 (nothing known) for anything else, such as a snapshot. */
+  static lineFacts(source: object): number {
+    return #facts in source ? source.#facts : 0;
+  }
+
+  /** `source.chunks.length`, read from the Session itself when it is one (no visit to its chunk list). */
+  static chunkCount(source: { readonly chunks: { readonly length: number } }): number {
+    return #chunkCount in source ? source.#chunkCount : source.chunks.length;
   }
 
   /**
@@ -171,6 +204,7 @@ export class Session {
       usage: null,
       pending: [],
       provider: null,
+      facts: rootFacts(operator, lineageKind),
     });
   }
 
@@ -191,13 +225,16 @@ export class Session {
       usage: options.usage ?? null,
       pending: [],
       provider: options.provider ?? from?.provider ?? null,
+      facts: lineFacts(true, options.parents, options.operator, options.kind),
     });
   }
 
   /** Rebuilds a session from its snapshot (files, database). The sandbox is unbound. */
   static fromSnapshot(snapshot: SessionSnapshot): Session {
+    const id = SessionId.parse(snapshot.id);
+    const lineage = snapshot.lineage;
     return new Session({
-      id: SessionId.parse(snapshot.id),
+      id,
       chunks: toList(snapshot.chunks),
       placement: snapshot.placement,
       handle: null,
@@ -205,10 +242,13 @@ export class Session {
       usage: snapshot.usage,
       pending: snapshot.pending,
       provider: snapshot.provider,
+      facts: lineFacts(isPlainId(id), lineage.parent_session_ids, lineage.lineage_operator, lineage.lineage_kind),
     });
   }
 
-  private with(changes: Partial<SessionFields>): Session {
+  /** The same session (same id) with some fields changed; a new lineage gets its line facts worked out again. */
+  private with(changes: Partial<Omit<SessionFields, "id" | "facts">>): Session {
+    const lineage = changes.lineage;
     return new Session({
       id: this.id,
       chunks: this.chunks,
@@ -219,20 +259,24 @@ export class Session {
       pending: this.pending,
       provider: this.provider,
       ...changes,
+      facts:
+        lineage === undefined
+          ? this.#facts
+          : lineFacts((this.#facts & OWN_ID_PLAIN) !== 0, lineage.parent_session_ids, lineage.lineage_operator, lineage.lineage_kind),
     });
   }
 
   /** Same chunks and placement, shares the sandbox handle; parents `[this.id]`, `op_fork`. Usage is not copied. */
   fork(): Session {
-    return this.branch(forkLineageOf(this));
+    return this.branch(forkLineageOf(this), withParentsOf(FORK_FACTS, this.#facts));
   }
 
   /** Like fork, but with no parents: `op_detach`. */
   detach(): Session {
-    return this.branch(DETACH_LINEAGE);
+    return this.branch(DETACH_LINEAGE, DETACH_FACTS);
   }
 
-  private branch(lineage: Readonly<Lineage>): Session {
+  private branch(lineage: Readonly<Lineage>, facts: number): Session {
     return new Session({
       id: newSessionId(),
       chunks: this.chunks,
@@ -242,6 +286,7 @@ export class Session {
       usage: null,
       pending: [],
       provider: this.provider,
+      facts,
     });
   }
 
@@ -272,6 +317,7 @@ export class Session {
       usage: addUsage(this.usage, other.usage),
       pending: [],
       provider: this.provider,
+      facts: withParentsOf(MERGE_FACTS, this.#facts & other.#facts),
     });
   }
 
