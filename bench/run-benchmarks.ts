@@ -46,7 +46,7 @@ export const FULL_SIZES: BenchSizes = {
   mergeReadBatch: 40,
   exportSessions: 10_000,
   memoryForks: 1_000,
-  memoryRepeats: 5,
+  memoryRepeats: 9,
   loopLengths: { 10: 10, 100: 100, 1000: 1000 },
   roundsPerSample: 1000,
   loopRepeats: 5,

@@ -2,7 +2,7 @@
  * Measures of Session values: fork, merge (alone and followed by reading every chunk of the result), and the heap
  * a fork holds. Chunks hold 160 distinct characters of text each (a short chat turn).
  */
-import { setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { makeChunk, type Chunk } from "../runtime/session/chunk";
 import { Session } from "../runtime/session/session";
@@ -122,10 +122,19 @@ export function garbageCollector(): () => void {
   return runInNewContext("gc") as () => void;
 }
 
+/**
+ * Bytes of the heap's data after full collections: every space but V8's code spaces. Code objects of functions the
+ * JIT finishes compiling on its own threads land there at unforeseeable moments (0-100 bytes per fork of 1,000 forks
+ * were seen between two readings), and no session operation allocates code.
+ */
 function settledHeap(gc: () => void): number {
   for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().heapUsed;
+  let bytes = 0;
+  for (const space of getHeapSpaceStatistics()) if (!CODE_SPACES.has(space.space_name)) bytes += space.space_used_size;
+  return bytes;
 }
+
+const CODE_SPACES = new Set(["code_space", "code_large_object_space"]);
 
 /** Heap bytes of one session and of its forks, from one measurement. */
 export interface ForkMemory {
@@ -156,6 +165,9 @@ function forkMemoryOnce(chunkCount: number, forkCount: number, gc: () => void): 
  */
 export function measureForkBytes(chunkCount: number, forkCount: number, repeats: number): Samples & { sessionBytes: number } {
   const gc = garbageCollector();
+  setFlagsFromString("--no-flush-bytecode");
+  // Discarded: the process's first forks also leave what V8 makes once per code path (feedback, allocation sites).
+  forkMemoryOnce(chunkCount, forkCount, gc);
   const samples: ForkMemory[] = [];
   for (let i = 0; i < repeats; i++) samples.push(forkMemoryOnce(chunkCount, forkCount, gc));
   const perFork = samples.map((sample) => sample.bytesPerFork).sort((a, b) => a - b);
