@@ -293,34 +293,25 @@ export class LineageLineWriter {
     const parents = lineage.parent_session_ids;
     const count = parents.length;
     const facts = Session.lineFacts(source);
-    if ((facts & IDS_PLAIN) === IDS_PLAIN) {
-      // Plain ids, at most two parents (line-facts.ts): copied unchecked.
+    // Plain ids, at most two parents (line-facts.ts): copied unchecked. Otherwise checked while copied.
+    const idsPlain = (facts & IDS_PLAIN) === IDS_PLAIN;
+    if (idsPlain || count <= 2) {
       const extras = lineage.lineage_extras;
-      const pair = facts >>> PAIR_SHIFT;
+      const pair = idsPlain ? facts >>> PAIR_SHIFT : 0;
       const template =
         pair === 0 ? this.template(lineage.lineage_operator, lineage.lineage_kind, count, extras.length > 0) : this.pairTemplate(pair, lineage, count, extras.length > 0);
       if (at + template.length + LINE_CONSTANTS <= end) {
         target.set(template, at);
-        writePlainId(target, at + ID_AT, source.id);
-        if (count > 0) writePlainId(target, at + FIRST_PARENT_AT, parents[0] as string);
-        if (count > 1) writePlainId(target, at + FIRST_PARENT_AT + ID_LENGTH + 3, parents[1] as string);
-        at += template.length;
-        if (extras.length > 0) {
-          at = this.extras(target, at, end - LINE_CONSTANTS, extras);
-          if (at < 0) return -1;
-          at = copy(target, at, COUNT_OPEN);
+        if (idsPlain) {
+          writePlainId(target, at + ID_AT, source.id);
+          if (count > 0) writePlainId(target, at + FIRST_PARENT_AT, parents[0] as string);
+          if (count > 1) writePlainId(target, at + FIRST_PARENT_AT + ID_LENGTH + 3, parents[1] as string);
         }
-        return this.end(target, at, end, source);
-      }
-    } else if (count <= 2) {
-      const extras = lineage.lineage_extras;
-      const template = this.template(lineage.lineage_operator, lineage.lineage_kind, count, extras.length > 0);
-      if (at + template.length + LINE_CONSTANTS <= end) {
-        target.set(template, at);
         if (
-          plainId(target, at + ID_AT, source.id) &&
-          (count === 0 || plainId(target, at + FIRST_PARENT_AT, parents[0] as string)) &&
-          (count < 2 || plainId(target, at + FIRST_PARENT_AT + ID_LENGTH + 3, parents[1] as string))
+          idsPlain ||
+          (plainId(target, at + ID_AT, source.id) &&
+            (count === 0 || plainId(target, at + FIRST_PARENT_AT, parents[0] as string)) &&
+            (count < 2 || plainId(target, at + FIRST_PARENT_AT + ID_LENGTH + 3, parents[1] as string)))
         ) {
           at += template.length;
           if (extras.length > 0) {
