@@ -90,6 +90,12 @@ describe("bench measuring functions (tiny sizes, no timing assertions)", () => {
     expect(bytes.median).toBeLessThan(bytes.sessionBytes);
   });
 
+  it("fork bytes readings agree with each other: no compiler metadata lands inside a reading", () => {
+    const bytes = measureForkBytes(2_000, 5_000, 5);
+    // A fork's objects are the same every time; an optimising compile finishing mid-reading added 50+ bytes per fork.
+    expect(bytes.max - bytes.min).toBeLessThan(2);
+  });
+
   it("the agent loop runs on both fake models, several runs of one agent, and times a late window", async () => {
     expectPositiveFinite(await measureLoopRound(3, "instant", 2));
     expectPositiveFinite(await measureLoopRound(3, "scripted", 2));
