@@ -1,90 +1,30 @@
 /**
  * The after-commit wake-ups of one pool are batched: the first goes out at once, those noted while a statement is
  * in flight or within WAKE_UP_INTERVAL_MS of the last one go out together in the next statement, each run with its
- * latest seq; a write that finds one due sends it on its own connection (writeThenWakeUp). A fake pool and fake
- * connections record the statements (the PostgreSQL round trip is covered by run-event-signal.test.ts).
+ * latest seq; a write that finds one due sends it on its own connection (writeThenWakeUp). A fake pool with fake
+ * connections records the statements (the PostgreSQL round trip is covered by run-event-signal.test.ts).
  */
 import type { Pool as PostgresPool, PoolClient } from "pg";
 import { afterEach, expect, it, vi } from "vitest";
-import { notifyRunEventsAfterCommit, WAKE_UP_INTERVAL_MS, writeThenWakeUp, type WriteOutcome } from "./run-event-notifier";
+import { WAKE_UP_INTERVAL_MS, writeThenWakeUp, type WriteOutcome } from "./run-event-notifier";
 import { RUN_EVENTS_CHANNEL } from "./run-event-signal";
-
-/** A pool whose query records its values and answers when `answer` is called (so a statement stays in flight). */
-function recordingPool(): { pool: PostgresPool; sent: unknown[][]; answer: () => void; sentCount: (count: number) => Promise<void> } {
-  const sent: unknown[][] = [];
-  const waiting: Array<() => void> = [];
-  const watchers: Array<() => void> = [];
-  const pool = {
-    query: (config: { values: unknown[] }) => {
-      sent.push(config.values);
-      for (const watcher of watchers.splice(0)) watcher();
-      return new Promise<{ rows: unknown[] }>((resolve) => waiting.push(() => resolve({ rows: [] })));
-    },
-  } as unknown as PostgresPool;
-  const sentCount = async (count: number): Promise<void> => {
-    while (sent.length < count) await new Promise<void>((resolve) => watchers.push(resolve));
-  };
-  return { pool, sent, answer: () => waiting.shift()?.(), sentCount };
-}
-
-it("sends the first wake-up at once and the ones noted meanwhile in one later statement, latest seq per run", async () => {
-  const { pool, sent, answer, sentCount } = recordingPool();
-  notifyRunEventsAfterCommit(pool, "run_a", 3);
-  expect(sent).toEqual([[RUN_EVENTS_CHANNEL, ["run_a:3"]]]);
-  notifyRunEventsAfterCommit(pool, "run_b", 7);
-  notifyRunEventsAfterCommit(pool, "run_a", 5);
-  notifyRunEventsAfterCommit(pool, "run_b", 6);
-  // Nothing more while the first statement is in flight.
-  expect(sent).toHaveLength(1);
-  answer();
-  await sentCount(2);
-  expect(sent[1]).toEqual([RUN_EVENTS_CHANNEL, ["run_b:7", "run_a:5"]]);
-  answer();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(sent).toHaveLength(2);
-});
-
-it("sends a wake-up that comes after a quiet interval at once", async () => {
-  const { pool, sent, answer } = recordingPool();
-  notifyRunEventsAfterCommit(pool, "run_a", 1);
-  answer();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  notifyRunEventsAfterCommit(pool, "run_a", 2);
-  expect(sent).toEqual([
-    [RUN_EVENTS_CHANNEL, ["run_a:1"]],
-    [RUN_EVENTS_CHANNEL, ["run_a:2"]],
-  ]);
-  answer();
-});
-
-it("still sends the wake-ups noted meanwhile when a statement fails", async () => {
-  const sent: unknown[][] = [];
-  const pool = {
-    query: async (config: { values: unknown[] }) => {
-      sent.push(config.values);
-      if (sent.length === 1) throw new Error("connection lost");
-      return { rows: [] };
-    },
-  } as unknown as PostgresPool;
-  notifyRunEventsAfterCommit(pool, "run_a", 1);
-  notifyRunEventsAfterCommit(pool, "run_b", 2);
-  await expect.poll(() => sent.length).toBe(2);
-  expect(sent[1]).toEqual([RUN_EVENTS_CHANNEL, ["run_b:2"]]);
-});
 
 /**
  * A pool whose connections record their statements (`on`: connection number and text or wake-up values) and their
  * release; `pool.query` (a statement on a connection of its own) is recorded in `fromPool`.
  */
-function connectionPool(options: { failWakeUps?: boolean } = {}): {
+function connectionPool(options: { failWakeUps?: boolean; holdWakeUps?: boolean } = {}): {
   pool: PostgresPool;
   on: Array<[number, unknown]>;
   released: Array<[number, unknown]>;
   fromPool: unknown[][];
+  /** Answers the oldest wake-up held in flight (`holdWakeUps`). */
+  answer: () => void;
 } {
   const on: Array<[number, unknown]> = [];
   const released: Array<[number, unknown]> = [];
   const fromPool: unknown[][] = [];
+  const held: Array<() => void> = [];
   let connections = 0;
   const pool = {
     connect: async () => {
@@ -93,6 +33,7 @@ function connectionPool(options: { failWakeUps?: boolean } = {}): {
         query: async (config: string | { values: unknown[] }) => {
           on.push([number, typeof config === "string" ? config : config.values]);
           if (typeof config !== "string" && options.failWakeUps === true) throw new Error("connection lost");
+          if (typeof config !== "string" && options.holdWakeUps === true) await new Promise<void>((resolve) => held.push(resolve));
           return { rows: [] };
         },
         release: (error?: unknown) => released.push([number, error]),
@@ -103,7 +44,7 @@ function connectionPool(options: { failWakeUps?: boolean } = {}): {
       return { rows: [] };
     },
   } as unknown as PostgresPool;
-  return { pool, on, released, fromPool };
+  return { pool, on, released, fromPool, answer: () => held.shift()?.() };
 }
 
 /** A write of one statement whose run's last seq is `lastSeq`. */
@@ -188,4 +129,40 @@ it("drops the connection of a write that failed or of a wake-up that failed, and
     [1, [RUN_EVENTS_CHANNEL, ["run_a:2"]]],
   ]);
   expect((lost.released[0]?.[1] as Error).message).toBe("connection lost");
+});
+
+it("notes the wake-ups of writes that end while one is in flight and sends them together after it, latest seq per run", async () => {
+  fakeClock();
+  const { pool, on, released, fromPool, answer } = connectionPool({ holdWakeUps: true });
+  const first = writeThenWakeUp(pool, commit("run_a", 3));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(on).toEqual([
+    [1, "commit run_a"],
+    [1, [RUN_EVENTS_CHANNEL, ["run_a:3"]]],
+  ]);
+  // Past the interval, but the first wake-up is still in flight: these are noted only.
+  await vi.advanceTimersByTimeAsync(WAKE_UP_INTERVAL_MS);
+  for (const [runId, lastSeq] of [["run_b", 7], ["run_a", 5], ["run_b", 6]] as const) {
+    expect(await writeThenWakeUp(pool, commit(runId, lastSeq))).toBe(lastSeq);
+  }
+  expect(on.slice(2).map(([, statement]) => statement)).toEqual(["commit run_b", "commit run_a", "commit run_b"]);
+  expect(released.map(([connection]) => connection)).toEqual([2, 3, 4]);
+  answer();
+  expect(await first).toBe(3);
+  await vi.advanceTimersByTimeAsync(2 * WAKE_UP_INTERVAL_MS);
+  expect(fromPool).toEqual([[RUN_EVENTS_CHANNEL, ["run_b:7", "run_a:5"]]]);
+});
+
+it("still sends the wake-ups noted after one that failed", async () => {
+  fakeClock();
+  const { pool, on, fromPool } = connectionPool({ failWakeUps: true });
+  expect(await writeThenWakeUp(pool, commit("run_a", 1))).toBe(1);
+  expect(await writeThenWakeUp(pool, commit("run_b", 2))).toBe(2);
+  expect(on).toEqual([
+    [1, "commit run_a"],
+    [1, [RUN_EVENTS_CHANNEL, ["run_a:1"]]],
+    [2, "commit run_b"],
+  ]);
+  await vi.advanceTimersByTimeAsync(2 * WAKE_UP_INTERVAL_MS);
+  expect(fromPool).toEqual([[RUN_EVENTS_CHANNEL, ["run_b:2"]]]);
 });

@@ -57,17 +57,6 @@ function due(outbox: Outbox): boolean {
   return !outbox.sending && outbox.runs.size > 0 && outbox.sentAt + WAKE_UP_INTERVAL_MS <= performance.now();
 }
 
-/**
- * Wakes live readers of `runId` (events up to `lastSeq`, already committed) through `pool`: at once when the pool
- * sent none in the last WAKE_UP_INTERVAL_MS, else with a later statement. Never throws.
- */
-export function notifyRunEventsAfterCommit(pool: PostgresPool, runId: string, lastSeq: number): void {
-  const outbox = outboxOf(pool);
-  note(outbox, runId, lastSeq);
-  if (due(outbox)) void send(pool, outbox, null);
-  else setFallbackTimer(pool, outbox);
-}
-
 /** What a write of `writeThenWakeUp` returns: its result, and the run whose readers to wake (its last event seq). */
 export interface WriteOutcome<T> {
   result: T;
