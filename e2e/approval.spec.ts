@@ -28,6 +28,31 @@ test("rejecting an approval fails the run with the rejection", async ({ page }) 
   await expect(page.getByTestId("run-error")).toContainText("Not this one.");
 });
 
+test("the decision draft works from the keyboard: Escape goes back to the button that opened it, Ctrl+Enter sends", async ({ page }) => {
+  await startRunFromHome(page, "Approval", "Draft an email to answer from the keyboard.");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+  const approval = page.getByTestId("pending-approval");
+  await approval.getByTestId("respond-button").click();
+  const draft = approval.getByTestId("approval-draft");
+  await expect(draft).toBeFocused();
+  await draft.fill("Typed, then thought better of it.");
+  await page.keyboard.press("Escape");
+  await expect(draft).toHaveCount(0);
+  await expect(approval.getByTestId("respond-button")).toBeFocused();
+  // Nothing was sent: the run still waits.
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "waiting");
+
+  await page.keyboard.press("Tab");
+  await expect(approval.getByTestId("reject-button")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(draft).toBeFocused();
+  await page.keyboard.type("Rejected from the keyboard.");
+  await approval.screenshot({ path: "test-results/screenshots/approval-draft-keys.png" });
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "failed");
+  await expect(page.getByTestId("run-error")).toContainText("Rejected from the keyboard.");
+});
+
 test("on a phone, the graph follows the waiting step clear of the zoom controls", async ({ page }) => {
   // 390 × 667: the approval above leaves the graph pane about 140 px tall, less than the stacked controls' band.
   await page.setViewportSize({ width: 390, height: 667 });

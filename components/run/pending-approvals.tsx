@@ -3,10 +3,11 @@
  * The run's pending approvals: the prompt and the text under review, and every decision the API takes —
  * Approve; Edit (when the node allows it: the edited text replaces the last message); Respond (an answer appended
  * as a user message); Reject (with an optional reason). A decision re-reads the run; the worker picks it up.
+ * In the draft, Escape goes back (focus returns to the button that opened it) and Ctrl/Cmd+Enter submits.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, MessageSquareReply, Pencil, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import { LongText } from "../inspector/long-text";
 import type { PendingInterrupt } from "../trpc/router-types";
@@ -38,17 +39,39 @@ function ApprovalCard({ interrupt, label }: { interrupt: PendingInterrupt; label
   const [mode, setMode] = useState<Mode>("idle");
   const [draft, setDraft] = useState("");
   const id = useId();
+  const card = useRef<HTMLLIElement>(null);
+  // The button to focus once the draft closes: the one that opened it.
+  const returnFocusTo = useRef<Mode | null>(null);
+  useEffect(() => {
+    if (mode !== "idle" || returnFocusTo.current === null) return;
+    card.current?.querySelector<HTMLElement>(`[data-testid="${returnFocusTo.current}-button"]`)?.focus();
+    returnFocusTo.current = null;
+  }, [mode]);
   const open = (next: Mode) => {
     setMode(next);
     setDraft(next === "edit" && typeof text === "string" ? text : "");
+  };
+  const back = () => {
+    returnFocusTo.current = mode;
+    setMode("idle");
   };
   const submit = () => {
     if (mode === "edit") decide.mutate({ interruptId: interrupt.id, decision: "edit", payload: draft });
     if (mode === "respond") decide.mutate({ interruptId: interrupt.id, decision: "respond", payload: draft });
     if (mode === "reject") decide.mutate({ interruptId: interrupt.id, decision: "reject", ...(draft.trim() === "" ? {} : { payload: draft.trim() }) });
   };
+  const canSubmit = !decide.isPending && !((mode === "edit" || mode === "respond") && draft.trim() === "");
+  const onDraftKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      back();
+    } else if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (canSubmit) submit();
+    }
+  };
   return (
-    <li data-testid="pending-approval" data-interrupt-id={interrupt.id} className="min-w-0 rounded-md border border-line bg-surface p-3">
+    <li ref={card} data-testid="pending-approval" data-interrupt-id={interrupt.id} className="min-w-0 rounded-md border border-line bg-surface p-3">
       <p className="text-sm font-medium text-ink [overflow-wrap:anywhere]">
         {typeof prompt === "string" ? prompt : "Approve this step?"}
         <span className="ml-2 text-xs font-normal text-muted">
@@ -70,6 +93,8 @@ function ApprovalCard({ interrupt, label }: { interrupt: PendingInterrupt; label
               rows={mode === "reject" ? 2 : 5}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={onDraftKey}
+              aria-describedby={`${id}-keys`}
               className={`${inputClasses()} resize-y font-sans`}
               autoFocus
             />
@@ -79,14 +104,17 @@ function ApprovalCard({ interrupt, label }: { interrupt: PendingInterrupt; label
               size="sm"
               variant={mode === "reject" ? "danger" : "primary"}
               data-testid="approval-submit"
-              disabled={decide.isPending || ((mode === "edit" || mode === "respond") && draft.trim() === "")}
+              disabled={!canSubmit}
               onClick={submit}
             >
               {mode === "edit" ? "Save edit and continue" : mode === "respond" ? "Send response" : "Reject"}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
+            <Button size="sm" variant="ghost" data-testid="approval-back" onClick={back}>
               Back
             </Button>
+            <span id={`${id}-keys`} className="self-center text-xs text-muted">
+              Ctrl+Enter to send · Esc to go back
+            </span>
           </div>
         </div>
       ) : (
