@@ -233,6 +233,23 @@ function valueText(value: unknown, inArray: boolean): string | undefined {
  * as their exact digits, and U+0085, U+2028 and U+2029 escaped.
  */
 export function pythonJsonText(value: unknown): string {
+  // JSON.stringify first: it writes every non-finite number it meets as `null` and throws on a bigint, so when its
+  // text has no "null" the value it wrote holds neither, and the walk of isPlainJson (a for-in over every object, the
+  // larger part of this function's allocations in the engine's step commit) is not needed. Otherwise the walk decides
+  // as before. The text is the same either way, for every value whose toJSON methods do not depend on their key.
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return walkedPythonJsonText(value);
+  }
+  if (text === undefined) return "null";
+  if (text.includes("null") && !isPlainJson(value)) return valueText(value, false) ?? "null";
+  return HAS_PYTHON_LINE_BREAK.test(text) ? escapeLineBreaks(text) : text;
+}
+
+/** `pythonJsonText` deciding by the walk alone (a value JSON.stringify refuses: a bigint, a cycle, a throwing toJSON). */
+function walkedPythonJsonText(value: unknown): string {
   if (isPlainJson(value)) {
     const text = JSON.stringify(value) ?? "null";
     return HAS_PYTHON_LINE_BREAK.test(text) ? escapeLineBreaks(text) : text;
