@@ -2,9 +2,9 @@
  * The step commit: after every step the worker writes the sessions and chunks the step produced, its events
  * and the new checkpoint in ONE transaction, fenced by its lease token. A stale token, a checkpoint that does
  * not follow the last one, or a plan hash other than the run's is refused and nothing is written. It is the
- * engine's hot path, so it is raw SQL: on SQLite one fenced UPDATE ... RETURNING, then one multi-row INSERT per table
- * (raw-sql.ts); on PostgreSQL all of it in one statement (run-commit-postgres.ts). Stored sessions are read only when
- * the step appends to them or names bases this handle does not know (stored-session-lookup.ts).
+ * engine's hot path, so it is raw SQL: on SQLite one fenced UPDATE and a read of the run row, then one multi-row
+ * INSERT per table (raw-sql.ts); on PostgreSQL all of it in one statement (run-commit-postgres.ts). Stored sessions are
+ * read only when the step appends to them or names bases this handle does not know (stored-session-lookup.ts).
  */
 import { z } from "zod";
 import { RathError } from "../../runtime/errors";
@@ -489,7 +489,7 @@ interface FencedRun {
  */
 function fencedUpdate(statements: SyncStatements, runId: string, fencingToken: number, step: ParsedCommit, eventCount: number, now: Date): FencedRun {
   const checkpoint = step.checkpoint;
-  const rows = statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(
+  const changed = statements.execute(
     checkpoint === undefined ? FENCED_UPDATE_SQL : FENCED_UPDATE_WITH_CHECKPOINT_SQL,
     step.tokensUsed,
     eventCount,
@@ -499,7 +499,13 @@ function fencedUpdate(statements: SyncStatements, runId: string, fencingToken: n
     fencingToken,
     ...(checkpoint === undefined ? [] : [checkpoint.planHash, checkpoint.seq - 1]),
   );
-  const row = rows[0];
+  // The row as the update left it: the transaction holds the write lock, so nothing changed it in between. Read
+  // by a second statement instead of a RETURNING clause, which makes SQLite create and drop a temporary table (a
+  // b-tree with a page cache of its own) on every step.
+  const row =
+    changed === 1
+      ? statements.query<{ event_seq: number | bigint; cancel_requested: boolean | number | bigint }>(FENCED_RUN_READ_SQL, runId)[0]
+      : undefined;
   if (row !== undefined) return { eventSeq: Number(row.event_seq), cancelRequested: Boolean(Number(row.cancel_requested)) };
   const run = statements.query<{ fencing_token: number; status: string; plan_hash: string; checkpoint_seq: number }>(
     `SELECT "fencing_token", "status", "plan_hash", "checkpoint_seq" FROM "runs" WHERE "id" = ?`,
@@ -521,9 +527,11 @@ const FENCED_UPDATE_WITH_CHECKPOINT_SQL = fencedUpdateSql(true);
 
 function fencedUpdateSql(withCheckpoint: boolean): string {
   return `UPDATE "runs" SET "tokens_used" = "tokens_used" + ?, "event_seq" = "event_seq" + ?, "updated_at" = ?${withCheckpoint ? `, "checkpoint_seq" = ?` : ""}
-      WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${withCheckpoint ? ` AND "plan_hash" = ? AND "checkpoint_seq" = ?` : ""}
-      RETURNING "event_seq", "cancel_requested"`;
+      WHERE "id" = ? AND "fencing_token" = ? AND "status" = 'running'${withCheckpoint ? ` AND "plan_hash" = ? AND "checkpoint_seq" = ?` : ""}`;
 }
+
+/** What the step needs of the run after its fenced update. */
+const FENCED_RUN_READ_SQL = `SELECT "event_seq", "cancel_requested" FROM "runs" WHERE "id" = ?`;
 
 /** The run as the fence sees it. */
 interface FencedRunRow {
