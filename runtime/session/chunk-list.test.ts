@@ -88,6 +88,26 @@ describe("ChunkList", () => {
     expect(first.next()).toEqual({ value: undefined, done: true });
   });
 
+  it("reads lists of many leaves in order, and gives an iterator's holder nothing but the current value", () => {
+    const long = ChunkList.from(range(1000)).concat(ChunkList.from(range(333, 1000)));
+    let grown = ChunkList.empty<number>();
+    for (const i of range(1333)) grown = grown.append(i);
+    for (const list of [long, grown, long.concat(grown).take(2000)]) {
+      expect([...list]).toEqual(list.toArray());
+      expect(list.length).toBeGreaterThan(1000);
+    }
+    const iterator = long[Symbol.iterator]();
+    const first = iterator.next();
+    // One object, updated by every next(): its own properties are the result's, its state is private.
+    expect(first).toBe(iterator);
+    expect(Object.getOwnPropertyNames(iterator)).toEqual(["value", "done"]);
+    expect(Object.getOwnPropertySymbols(iterator)).toEqual([]);
+    let count = 1;
+    while (!iterator.next().done) count++;
+    expect(count).toBe(1333);
+    expect(iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
   it("never changes a list another holder can see", () => {
     const base = ChunkList.from(range(100));
     const a = base.append(100);
@@ -96,6 +116,44 @@ describe("ChunkList", () => {
     expect(a.at(100)).toBe(100);
     expect(b.at(100)).toBe(-1);
     expect(base.at(100)).toBeUndefined();
+  });
+
+  it("keeps every list's own elements when several lists extend one shared leaf (appends, forks, concats, takes)", () => {
+    const base = ChunkList.from(range(10));
+    const iterator = base[Symbol.iterator]();
+    iterator.next();
+    const a = base.append(100); // extends the shared leaf's array in place
+    const b = base.append(200); // finds it extended: copies
+    const a2 = a.append(101);
+    const b2 = b.append(201);
+    const c = base.concat(ChunkList.from([300, 301]));
+    const t = a2.take(5).append(500);
+    const seen = [0];
+    for (let step = iterator.next(); !step.done; step = iterator.next()) seen.push(step.value);
+    expect(seen).toEqual(range(10));
+    expect(base.toArray()).toEqual(range(10));
+    expect([...a]).toEqual([...range(10), 100]);
+    expect([...a2]).toEqual([...range(10), 100, 101]);
+    expect([...b]).toEqual([...range(10), 200]);
+    expect([...b2]).toEqual([...range(10), 200, 201]);
+    expect([...c]).toEqual([...range(10), 300, 301]);
+    expect([...t]).toEqual([...range(5), 500]);
+    for (const list of [base, a, a2, b, b2, c, t]) {
+      const visited: number[] = [];
+      list.forEach((item) => visited.push(item));
+      expect(visited).toEqual(list.toArray());
+      expect(list.slice(0, list.length)).toEqual(list.toArray());
+      expect(list.at(-1)).toBe(list.toArray()[list.length - 1]);
+    }
+    // Filling a leaf to its limit and past it, from two lists sharing its array.
+    let long = base;
+    let other = base.append(-1);
+    for (let i = 10; i < 300; i++) {
+      long = long.append(i);
+      other = other.append(-i);
+    }
+    expect([...long]).toEqual(range(300));
+    expect([...other]).toEqual([...range(10), -1, ...range(290, 10).map((i) => -i)]);
   });
 
   it("stays balanced (depth O(log n)) after many concatenations of uneven lists", () => {
