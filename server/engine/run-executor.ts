@@ -39,6 +39,7 @@ import type { ProviderResolver } from "./provider-resolver";
 import { loadSession, storedChunkCounts } from "./session-loader";
 import { runAttempts, type AttemptPolicy } from "./step-attempts";
 import { revisionPlan } from "./revision-plans";
+import { startDeadlineTimer } from "./deadline-timer";
 import { StepRecorder, type StoredChunks } from "./step-recorder";
 import { WorkflowMemoryStore } from "./workflow-memory-store";
 
@@ -89,9 +90,6 @@ export interface ExecutionOutcome {
 }
 
 type StopReason = "cancel" | "lease_lost" | "deadline";
-
-/** The longest delay `setTimeout` honours (ms); a later deadline is left to the heartbeat. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** The run's input as the Input node's text: a string, or `{text}` / `{input}` of an object. */
 export function inputText(input: unknown): string | undefined {
@@ -145,9 +143,8 @@ class RunExecution {
 
   async execute(): Promise<ExecutionOutcome> {
     const heartbeatTimer = setInterval(() => void this.beat(), this.options.heartbeatMs ?? Math.max(50, Math.floor(this.options.leaseMs / 3)));
-    const untilDeadline = this.deadline === null ? null : this.deadline.getTime() - Date.now();
-    const deadlineTimer =
-      untilDeadline !== null && untilDeadline <= MAX_TIMER_MS ? setTimeout(() => this.abortAtDeadline(), Math.max(0, untilDeadline)) : undefined;
+    // A deadline further than a timer can wait is left to the heartbeat (which checks it too).
+    const deadlineTimer = this.deadline === null ? null : startDeadlineTimer(this.deadline.getTime(), () => this.abortAtDeadline());
     try {
       if (this.pastDeadline()) return await this.timeOut(undefined);
       return await this.executeSteps();
@@ -156,7 +153,7 @@ class RunExecution {
       throw error;
     } finally {
       clearInterval(heartbeatTimer);
-      clearTimeout(deadlineTimer);
+      deadlineTimer?.cancel();
       await closeMcpPoolFor(this.context()).catch(() => undefined);
       for (const session of this.held) await session.release().catch(() => undefined);
     }
