@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { afterEach, describe, expect, it } from "vitest";
+import { createDemoProvider } from "../../runtime/providers/demo-provider";
+import type { Provider } from "../../runtime/providers/types";
 import { callerFor, exampleSpec } from "../api/testing/api-harness";
 import { describeEachDatabase } from "../db/testing/test-databases";
 import { runToCompletion } from "../engine/run-to-completion";
@@ -121,11 +123,16 @@ describeEachDatabase("run traces", (open) => {
   it("a worker with an OTLP/HTTP exporter sends every span, as the export has them, to a local receiver", async () => {
     const { database } = await open();
     const received: OtlpRequest[] = [];
+    let firstReceived: () => void = () => undefined;
+    const firstRequest = new Promise<void>((resolve) => (firstReceived = resolve));
     const receiver = createServer((request: IncomingMessage, response) => {
       const parts: Buffer[] = [];
       request.on("data", (part: Buffer) => parts.push(part));
       request.on("end", () => {
-        if (request.url === "/v1/traces" && request.method === "POST") received.push(JSON.parse(Buffer.concat(parts).toString("utf8")) as OtlpRequest);
+        if (request.url === "/v1/traces" && request.method === "POST") {
+          received.push(JSON.parse(Buffer.concat(parts).toString("utf8")) as OtlpRequest);
+          firstReceived();
+        }
         response.writeHead(200, { "content-type": "application/json" }).end("{}");
       });
     });
@@ -134,7 +141,20 @@ describeEachDatabase("run traces", (open) => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/traces`;
 
     const sender = createRunTraceSender(database, { exporter: new OTLPTraceExporter({ url }) });
-    worker = createWorker({ db: database, pollMs: 50, observeExecution: sender.observe });
+    // The model answers only once the receiver has the first spans (the Input step's, sent when it committed), so
+    // the run cannot end before its follower sends: on a loaded machine it otherwise caught up after the run ended
+    // and sent everything in one request.
+    const demo = createDemoProvider();
+    const gated: Provider = {
+      name: demo.name,
+      kind: demo.kind,
+      defaultModel: demo.defaultModel,
+      complete: async (request, options) => {
+        await firstRequest;
+        return demo.complete(request, options);
+      },
+    };
+    worker = createWorker({ db: database, pollMs: 50, observeExecution: sender.observe, providers: async () => gated });
     const api = callerFor(database);
     const { run } = await api.runs.start({ spec: exampleSpec("hello-agent"), input: "List the workspace please." });
     worker.start();
