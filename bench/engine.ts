@@ -1,10 +1,13 @@
 /**
- * The engine benchmark: `npm run bench:engine [-- --json] [-- --quick] [-- --repeats N] [-- --runs N] [-- --lead-in N]`.
+ * The engine benchmark: `npm run bench:engine [-- --json] [-- --quick] [-- --repeats N] [-- --runs N] [-- --lead-in N]
+ * [-- --warm-up N] [-- --gc-each-sample]`.
  * Checkpoints committed per second with an instant model on SQLite (1 worker) and PostgreSQL (1 worker, and 4 claim
  * loops in one process), and the same chain on LangGraph with its SQLite checkpointer. Each sample runs on a fresh
- * database: `--lead-in` runs (default 5) untimed, then `--runs` runs (default 50) timed. One whole sample of every
- * measure warms the process up; then the four are interleaved, repetition by repetition (default 7), each repetition
- * starting one measure later, with a full collection before every sample. The table shows the median and range, and
+ * database: `--lead-in` runs (default 5) untimed, then `--runs` runs (default 50) timed. `--warm-up` whole
+ * repetitions (default 3) warm the process up; then the four are interleaved, repetition by repetition (default 7),
+ * each repetition starting one measure later. One full collection runs before the warm-up and none between samples
+ * (`--gc-each-sample` restores the method of 2026-12-05 07:00-11:55, a full collection before every sample, which
+ * deoptimised each side's hot code at every sample: bench/README). The table shows the median and range, and
  * the samples in order. PostgreSQL is RATH_TEST_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres; when it
  * is unreachable its measures print n/a with the reason. bench/README.md says why these sizes.
  */
@@ -27,14 +30,16 @@ function wholeOption(name: string, fallback: number, least: number): number {
   }
   return value;
 }
-// See bench/README.md ("How a sample is taken") for why these sizes: 50 timed runs (600 steps) per sample after 5
-// untimed lead-in runs on the same fresh database, one whole sample per measure as the warm-up, 7 repetitions.
+// See bench/README.md for why these sizes: 50 timed runs (600 steps) per sample after 5 untimed lead-in runs on the
+// same fresh database, three whole repetitions as the warm-up, 7 repetitions kept.
 const size: EngineBenchSize = {
   runs: wholeOption("--runs", quick ? 4 : 50, 1),
   agents: quick ? 5 : 10,
   leadInRuns: wholeOption("--lead-in", quick ? 1 : 5, 0),
 };
 const repeats = wholeOption("--repeats", quick ? 1 : 7, 1);
+const warmUps = wholeOption("--warm-up", quick ? 1 : 3, 1);
+const gcEachSample = flags.has("--gc-each-sample");
 const postgresUrl = process.env.RATH_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 async function onFresh(open: () => Promise<{ database: Parameters<typeof measureEngineSteps>[0]; dispose: () => Promise<void> }>, workers: number, sample: EngineBenchSize): Promise<number> {
@@ -58,14 +63,17 @@ const started = performance.now();
 const loadBefore = loadavg()[0] as number;
 const samples = new Map<EngineBenchName, number[]>();
 const errors = new Map<EngineBenchName, string>();
-// Repetition -1 is the warm-up: one whole sample of every measure, not kept. Each repetition then takes one sample
-// of every measure, starting one measure later than the previous (so no measure always follows the same one), after
-// a full collection (so no sample collects the garbage of the one before).
-for (let repeat = -1; repeat < repeats; repeat++) {
+// Negative repetitions are the warm-up: whole samples of every measure, not kept. Each repetition then takes one
+// sample of every measure, starting one measure later than the previous (so no measure always follows the same one).
+// No full collection between samples: a forced one let the objects and maps that each side's optimised code had
+// embedded die, so that code was deoptimised ("weak objects") and compiled again inside the next timed phase, every
+// sample; a long-running worker is not. Garbage a sample leaves is collected by the samples after it, on both sides.
+gc();
+for (let repeat = -warmUps; repeat < repeats; repeat++) {
   for (let offset = 0; offset < ENGINE_BENCH_NAMES.length; offset++) {
     const bench = ENGINE_BENCH_NAMES[(offset + Math.max(repeat, 0)) % ENGINE_BENCH_NAMES.length] as EngineBenchName;
     if (errors.has(bench)) continue;
-    gc();
+    if (gcEachSample) gc();
     try {
       const value = await MEASURES[bench](size);
       if (repeat >= 0) samples.set(bench, [...(samples.get(bench) ?? []), value]);
@@ -91,6 +99,6 @@ if (flags.has("--json")) {
     if (values !== undefined) console.log(`${bench}: samples in order ${values.map((value) => value.toFixed(0)).join(", ")}`);
   }
   console.log(
-    `\n${size.runs} timed runs x ${size.agents + 2} checkpoints per sample after ${size.leadInRuns ?? 0} untimed lead-in run(s) on the same fresh database; one warm-up sample of every measure, then ${repeats} interleaved repetition(s); ${load}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${size.runs} timed runs x ${size.agents + 2} checkpoints per sample after ${size.leadInRuns ?? 0} untimed lead-in run(s) on the same fresh database; ${warmUps} warm-up repetition(s) of every measure, then ${repeats} interleaved repetition(s), ${gcEachSample ? "a full collection before every sample" : "no full collection between samples"}; ${load}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
