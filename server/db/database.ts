@@ -78,9 +78,15 @@ export function resolveSqliteSynchronous(option: SqliteSynchronous | undefined, 
  * default is 1,000). With the checkpoint thread running (sqlite-checkpointer.ts) the WAL starts over at half this
  * size, so this limit is reached only when that thread falls behind or stops.
  */
-export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 4_000;
+export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 16_000;
 
-/** WAL pages from which the checkpoint thread restarts the WAL (a RESTART checkpoint): 4 MB at 2,048-byte pages. */
+/**
+ * WAL pages from which the checkpoint thread restarts the WAL (a RESTART checkpoint): 16 MB at 2,048-byte pages. Under
+ * a steady stream of commits every restart stops the writer for its two waits for the disk (~3-6 ms here), so the
+ * larger the WAL the rarer that stop: at 2,000 pages (until 2026-12-05) it was ~6 % of an engine step's time on
+ * SQLite, at 8,000 about a quarter of that. When commits pause, a passive checkpoint copies the whole WAL and the next
+ * commit starts it over without any restart.
+ */
 const SQLITE_WAL_RESTART_PAGES = SQLITE_WAL_AUTOCHECKPOINT_PAGES / 2;
 
 /** How often the checkpoint thread copies the WAL's new frames into the database file (a passive checkpoint). */
@@ -290,10 +296,9 @@ async function createClient(location: DatabaseLocation, options: OpenDatabaseOpt
     await client.$executeRawUnsafe(`PRAGMA synchronous = ${resolveSqliteSynchronous(options.sqliteSynchronous) === "full" ? "FULL" : "NORMAL"}`);
     // A WAL checkpoint copies the WAL's pages into the database file and waits for the disk twice, inside the commit
     // that crosses the limit. At SQLite's default of 1,000 pages the engine (about 20 WAL pages per step) did one
-    // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 4,000 pages (a 16 MB WAL
-    // at 4,096-byte pages; 8 MB at the 2,048-byte pages of files created since: SQLITE_PAGE_SIZE, migration-connection.ts)
-    // pages written again and again (the run row, index pages) are copied once per checkpoint, and it waits for the
-    // disk a quarter as often. Durability is the WAL's either way. With the checkpoint thread below running, commits
+    // every ~50 steps, each 15-38 ms on this disk under load: a sixth of a step's time. At 16,000 pages (32 MB at the
+    // 2,048-byte pages of new files: SQLITE_PAGE_SIZE, migration-connection.ts) pages written again and again (the run
+    // row, index pages) are copied once per checkpoint, and it waits for the disk a sixteenth as often. Durability is the WAL's either way. With the checkpoint thread below running, commits
     // reach this limit only if that thread falls behind or stops.
     await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
     if (connection !== null) sqliteConnections.set(client, connection);

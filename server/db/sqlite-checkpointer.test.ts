@@ -93,6 +93,48 @@ describe("SQLite checkpoint thread", () => {
     }
   }, 30_000);
 
+  it("holds the gate up while a RESTART holds the write lock, so a writer waits for its end instead of polling", async () => {
+    const { file, connection } = walFile("gate.db");
+    const insert = connection.prepare("INSERT INTO rows (body) VALUES (?)");
+    const body = Buffer.alloc(3_000, 7);
+    for (let commit = 0; commit < 20; commit += 1) insert.run(body);
+    // A reader on an old snapshot: the RESTART cannot finish while it reads, so it waits its busy timeout.
+    const reader = new BetterSqlite3(file);
+    reader.exec("BEGIN");
+    expect(reader.prepare("SELECT count(*) AS count FROM rows").get()).toEqual({ count: 20 });
+    for (let commit = 0; commit < 20; commit += 1) insert.run(body);
+    const errors: Error[] = [];
+    const checkpointer = startSqliteCheckpointer({ filePath: file, restartPages: 10, intervalMs: 5, busyTimeoutMs: 400, onError: (error) => errors.push(error) });
+    try {
+      expect(await checkpointer.started).toBe(true);
+      // Not restarting yet at most moments: the gate is down and the call returns at once.
+      let longest = 0;
+      for (let attempt = 0; attempt < 300 && longest < 100; attempt += 1) {
+        const started = performance.now();
+        checkpointer.waitWhileRestarting(2_000);
+        longest = Math.max(longest, performance.now() - started);
+        if (longest < 100) await sleep(2);
+      }
+      // One call caught a RESTART and was held until it gave up on the reader (its 400 ms busy timeout).
+      expect(longest).toBeGreaterThanOrEqual(200);
+      expect(longest).toBeLessThan(1_500);
+      expect((await statsOf(checkpointer)).busyRestarts).toBeGreaterThanOrEqual(1);
+      reader.exec("COMMIT");
+      for (let wait = 0; wait < 200 && (await statsOf(checkpointer)).restarts < 1; wait += 1) await sleep(10);
+      expect((await statsOf(checkpointer)).restarts).toBeGreaterThanOrEqual(1);
+      // With no RESTART running the gate is down.
+      const started = performance.now();
+      for (let call = 0; call < 100; call += 1) checkpointer.waitWhileRestarting(2_000);
+      expect(performance.now() - started).toBeLessThan(50);
+      expect(errors).toEqual([]);
+    } finally {
+      if (reader.inTransaction) reader.exec("COMMIT");
+      reader.close();
+      await checkpointer.close();
+      connection.close();
+    }
+  }, 30_000);
+
   it("reports a file it cannot open and a file not in WAL mode, and does not start", async () => {
     const errors: Error[] = [];
     const missing = startSqliteCheckpointer({ filePath: path.join(directory, "missing.db"), restartPages: 100, intervalMs: 5, busyTimeoutMs: 100, onError: (error) => errors.push(error) });
@@ -122,7 +164,7 @@ describe("SQLite checkpoint thread", () => {
     expect(await checkpointer?.started).toBe(true);
     // The app connection keeps its inline autocheckpoint as the bound if the thread falls behind or stops.
     const [autocheckpoint] = await first.client.$queryRawUnsafe<Array<{ wal_autocheckpoint: number | bigint }>>("PRAGMA wal_autocheckpoint");
-    expect(Number(autocheckpoint?.wal_autocheckpoint)).toBe(4_000);
+    expect(Number(autocheckpoint?.wal_autocheckpoint)).toBe(16_000);
     await first.close();
     expect(await checkpointer?.stats()).toMatchObject({ restarts: 0 });
     await second.close();

@@ -56,6 +56,11 @@ export interface SqliteCheckpointer {
   stats(): Promise<SqliteCheckpointerStats | null>;
   /** Stops the thread (after its checkpoint in flight) and closes its connection. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Blocks the calling thread while the checkpoint thread runs a RESTART checkpoint (which holds the write lock), at
+   * most `maxMs`; returns at once otherwise. Called before a write transaction begins (sqlite-write.ts).
+   */
+  waitWhileRestarting(maxMs: number): void;
 }
 
 // Plain CommonJS run by the worker thread (`eval`), so it needs no build step under tsx, vitest or Next.js.
@@ -93,7 +98,16 @@ function checkpoint() {
     }
     if (passive.log > stats.largestWalFrames) stats.largestWalFrames = passive.log;
     if (passive.log >= workerData.restartPages) {
-      const [restart] = database.pragma("wal_checkpoint(RESTART)");
+      // The gate is up while the RESTART may hold the write lock: the app connection waits for it to come down
+      // before BEGIN IMMEDIATE instead of polling the lock with SQLite's busy handler (sleeps of 1, 2, 5, 10 ms).
+      Atomics.store(workerData.restartGate, 0, 1);
+      let restart;
+      try {
+        [restart] = database.pragma("wal_checkpoint(RESTART)");
+      } finally {
+        Atomics.store(workerData.restartGate, 0, 0);
+        Atomics.notify(workerData.restartGate, 0);
+      }
       if (restart.log > stats.largestWalFrames) stats.largestWalFrames = restart.log;
       if (restart.busy === 0) stats.restarts += 1;
       else stats.busyRestarts += 1;
@@ -165,15 +179,27 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
     if (first && closing === null) options.onError(error);
   }
 
+  // One Int32 shared with the thread: 1 while it runs a RESTART checkpoint.
+  const restartGate = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const waitWhileRestarting = (maxMs: number): void => {
+    if (Atomics.load(restartGate, 0) === 1) Atomics.wait(restartGate, 0, 1, maxMs);
+  };
   let worker: Worker;
   try {
     worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { driverPath: driverPath(), filePath: options.filePath, restartPages: options.restartPages, intervalMs: options.intervalMs, busyTimeoutMs: options.busyTimeoutMs },
+      workerData: {
+        driverPath: driverPath(),
+        filePath: options.filePath,
+        restartPages: options.restartPages,
+        intervalMs: options.intervalMs,
+        busyTimeoutMs: options.busyTimeoutMs,
+        restartGate,
+      },
     });
   } catch (error) {
     failWith(new Error(`SQLite checkpoint thread for ${options.filePath} did not start: ${error instanceof Error ? error.message : String(error)}`));
-    return { started, stats: async () => null, close: async () => undefined };
+    return { started, stats: async () => null, close: async () => undefined, waitWhileRestarting: () => undefined };
   }
   // The thread never keeps the process alive (a CLI that forgets to close its database still exits).
   worker.unref();
@@ -191,6 +217,9 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
   worker.on("error", (error) => failWith(new Error(`SQLite checkpoint thread for ${options.filePath} failed: ${error.message}`)));
   worker.on("exit", (code) => {
     exited = true;
+    // A thread that ended inside a RESTART (terminated) must not leave the app connection waiting for it.
+    Atomics.store(restartGate, 0, 0);
+    Atomics.notify(restartGate, 0);
     if (closing === null && !failed) failWith(new Error(`SQLite checkpoint thread for ${options.filePath} exited with code ${code}`));
     stopped();
     stoppedWaiter?.();
@@ -198,6 +227,7 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
 
   return {
     started,
+    waitWhileRestarting,
     stats: () =>
       new Promise<SqliteCheckpointerStats | null>((resolve) => {
         if (closing !== null || failed || exited) {

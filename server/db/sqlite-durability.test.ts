@@ -21,9 +21,9 @@ async function pragma(url: string, options: Parameters<typeof openDatabase>[0] =
 }
 
 describe("SQLite durability setting", () => {
-  it("uses WAL with synchronous=NORMAL by default, FULL when asked, and checkpoints the WAL every 4,000 pages", async () => {
-    expect(await pragma(`file:${path.join(directory, "default.db")}`)).toEqual({ journal: "wal", synchronous: 1, autocheckpoint: 4000 });
-    expect(await pragma(`file:${path.join(directory, "full.db")}`, { sqliteSynchronous: "full" })).toEqual({ journal: "wal", synchronous: 2, autocheckpoint: 4000 });
+  it("uses WAL with synchronous=NORMAL by default, FULL when asked, and checkpoints the WAL every 16,000 pages", async () => {
+    expect(await pragma(`file:${path.join(directory, "default.db")}`)).toEqual({ journal: "wal", synchronous: 1, autocheckpoint: 16000 });
+    expect(await pragma(`file:${path.join(directory, "full.db")}`, { sqliteSynchronous: "full" })).toEqual({ journal: "wal", synchronous: 2, autocheckpoint: 16000 });
   });
 
   it("reads RATH_SQLITE_SYNCHRONOUS and refuses other values", () => {

@@ -9,10 +9,16 @@
  * (`retryWhileSqliteBusy`), and the events the body notes are announced after the commit.
  */
 import { RathError } from "../../runtime/errors";
-import { sqliteConnectionOf, type Database, type SqliteConnection } from "./database";
+import { sqliteCheckpointerOf, sqliteConnectionOf, type Database, type SqliteConnection } from "./database";
 import { sqliteStatements, type SyncStatements } from "./raw-sql";
 import { collectAppendedEventsNow, databaseKey, noteTransactionEventsOf, publishAppendedEvents } from "./run-event-signal";
 import { retryWhileSqliteBusy } from "./sqlite-busy";
+
+/**
+ * Longest wait for the checkpoint thread's RESTART before BEGIN IMMEDIATE (its own busy timeout bounds how long it
+ * holds the write lock); past it, BEGIN IMMEDIATE waits with SQLite's busy handler as before.
+ */
+const RESTART_WAIT_MS = 1_000;
 
 const control = new WeakMap<SqliteConnection, { begin: { run(): unknown }; commit: { run(): unknown }; rollback: { run(): unknown } }>();
 
@@ -34,6 +40,7 @@ export async function sqliteWriteTransaction<T>(database: Database, body: (state
   if (connection === null) throw new RathError("internal", `no SQLite connection under the database handle of ${database.location.provider}`);
   const statements = sqliteStatements(connection);
   const key = databaseKey(database.location);
+  const checkpointer = sqliteCheckpointerOf(database);
   return retryWhileSqliteBusy(
     async () => {
       if (connection.inTransaction) {
@@ -44,6 +51,7 @@ export async function sqliteWriteTransaction<T>(database: Database, body: (state
         });
       }
       const { begin, commit, rollback } = controlStatements(connection);
+      checkpointer?.waitWhileRestarting(RESTART_WAIT_MS);
       begin.run();
       let committed: { result: T; notes: Map<string, number> };
       try {
