@@ -190,7 +190,11 @@ function isPlainJson(value: unknown, depth = 0): boolean {
       return false;
     case "object": {
       if (value === null || depth > 256) return true;
-      if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
+      // Index loops, no callback: this walk runs on most of a step commit's JSON texts (they hold nulls).
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index += 1) if (!isPlainJson(value[index], depth + 1)) return false;
+        return true;
+      }
       for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
       return true;
     }

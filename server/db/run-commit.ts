@@ -85,6 +85,37 @@ type ParsedChunk = z.infer<typeof ChunkInput>;
  * or names bases this handle has not seen (`stored-session-lookup.ts`).
  */
 export async function commitStep(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<CommitResult> {
+  const { step, events, rows, now, written } = await writeStep(database, runId, fencingToken, commit);
+  const first = written.eventSeq - events.length + 1;
+  const checkpoint: CheckpointRecord | null =
+    step.checkpoint === undefined || rows.checkpoint === null ? null : storedCheckpoint(runId, step.checkpoint, rows.checkpoint[3] as string, now);
+  return {
+    checkpoint,
+    events: events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now })),
+    cancelRequested: written.cancelRequested,
+  };
+}
+
+/**
+ * `commitStep` for a caller that needs only whether a cancel was requested (the run executor, after every step):
+ * the same write, refusals and errors, without building the checkpoint and event records `commitStep` returns.
+ */
+export async function commitStepForCancelFlag(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<Pick<CommitResult, "cancelRequested">> {
+  const { written } = await writeStep(database, runId, fencingToken, commit);
+  return { cancelRequested: written.cancelRequested };
+}
+
+/** What `writeStep` wrote, for the callers' results. */
+interface WrittenStep {
+  step: ParsedCommit;
+  events: ReadonlyArray<{ type: string; payload: Record<string, unknown> }>;
+  rows: CommitRows;
+  now: Date;
+  written: Written;
+}
+
+/** The write of `commitStep` (see there), with what its result is made of. */
+async function writeStep(database: Database, runId: string, fencingToken: number, commit: StepCommit): Promise<WrittenStep> {
   const step = parseStepCommit(commit);
   validateCommitShape(runId, step);
   const now = new Date();
@@ -104,14 +135,7 @@ export async function commitStep(database: Database, runId: string, fencingToken
       ? await commitOnSqlite(database, runId, fencingToken, step, events, rows, now)
       : await commitOnPostgres(database, pool, runId, fencingToken, step, events, rows, now);
   rememberStoredSessions(database.client, written.stored);
-  const first = written.eventSeq - events.length + 1;
-  const checkpoint: CheckpointRecord | null =
-    step.checkpoint === undefined || rows.checkpoint === null ? null : storedCheckpoint(runId, step.checkpoint, rows.checkpoint[3] as string, now);
-  return {
-    checkpoint,
-    events: events.map((event, offset) => ({ runId, seq: first + offset, type: event.type, payload: event.payload, at: now })),
-    cancelRequested: written.cancelRequested,
-  };
+  return { step, events, rows, now, written };
 }
 
 /**

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RathError } from "../../runtime/errors";
 import { Placement } from "../../runtime/sandbox/handle";
 import { Lineage } from "../../runtime/session/lineage";
-import type { Session } from "../../runtime/session/session";
+import { Session } from "../../runtime/session/session";
 import { Usage } from "../../runtime/session/usage";
 import type { Plan } from "./spec/plan";
 
@@ -95,10 +95,27 @@ export function parseExecutionState(value: unknown, where: string): ExecutionSta
   return parsed.data;
 }
 
-/** The metadata of a live session. */
+/**
+ * The metadata of a live session: its snapshot (`toSnapshot`) without chunks and sandbox handle, plus its chunk
+ * count, in the snapshot's key order. Built from the session's fields, so the step that checkpoints it does not copy
+ * its chunk list (every step's checkpoint holds the metadata of the sessions the next steps read).
+ */
 export function sessionMeta(session: Session): SessionMeta {
-  const { chunks, sandbox_handle_id: _handle, ...rest } = session.toSnapshot();
-  return { ...rest, chunkCount: chunks.length };
+  const lineage = session.lineage;
+  return {
+    id: session.id,
+    placement: session.placement,
+    lineage: {
+      parent_session_ids: [...lineage.parent_session_ids],
+      lineage_operator: lineage.lineage_operator,
+      lineage_kind: lineage.lineage_kind,
+      lineage_extras: lineage.lineage_extras.map(([key, value]) => [key, value] as [string, unknown]),
+    },
+    usage: session.usage,
+    pending: [...session.pending],
+    provider: session.provider,
+    chunkCount: Session.chunkCount(session),
+  };
 }
 
 /** Session ids the state still refers to. */

@@ -18,7 +18,7 @@ import type { Database } from "../db/database";
 import { recoverAfterCrash } from "../db/effect-ledger";
 import { rememberStoredProviderKeys } from "../db/provider-settings-store";
 import { refreshEnvironmentSecrets } from "../db/stored-secrets";
-import { checkpointForResume, commitStep, type CommitResult, type StepCommit } from "../db/run-commit";
+import { checkpointForResume, commitStepForCancelFlag, type CommitResult, type StepCommit } from "../db/run-commit";
 import { LeaseLostError } from "../db/lease-lost";
 import { heartbeat, type Claim } from "../db/run-lease";
 import type { RunFailure, RunRecord } from "../db/run-record";
@@ -361,6 +361,17 @@ class RunExecution {
     return null;
   }
 
+  /** The sessions `ids` names: those live in this execution at once, else each as `session` gives it. */
+  private sessions(ids: readonly string[]): Session[] | Promise<Session[]> {
+    const sessions: Session[] = [];
+    for (const id of ids) {
+      const live = this.live.get(id);
+      if (live === undefined) return Promise.all(ids.map((each) => this.session(each)));
+      sessions.push(live);
+    }
+    return sessions;
+  }
+
   private async session(id: string): Promise<Session> {
     const live = this.live.get(id);
     if (live) return live;
@@ -434,7 +445,7 @@ class RunExecution {
   private async runStep(step: ReadyStep): Promise<ExecutionOutcome | null> {
     const stepSeq = this.seq + 1;
     const startedAt = new Date();
-    const inputs = await Promise.all(step.inputs.map((id) => this.session(id)));
+    const inputs = await this.sessions(step.inputs);
     const decision = step.interruptId === undefined ? undefined : await approvalDecisionOf(this.database, step.interruptId);
     let settled = 0;
     const result = await runAttempts(
@@ -515,7 +526,7 @@ class RunExecution {
       },
     });
     for (const id of referencedSessionIds(next)) {
-      const session = await this.session(id);
+      const session = this.live.get(id) ?? (await this.session(id));
       next.sessions[id] = sessionMeta(session);
     }
     const touched = [...new Set([...recorder.sessionIds(), ...result.outputs.map((output) => output.id)])];
@@ -562,7 +573,7 @@ class RunExecution {
 
   private async commit(commit: StepCommit): Promise<void> {
     try {
-      const result = await commitStep(this.database, this.runId, this.token, commit);
+      const result = await commitStepForCancelFlag(this.database, this.runId, this.token, commit);
       this.committed = { cancelRequested: result.cancelRequested || (this.committed?.cancelRequested ?? false) };
     } catch (error) {
       if (error instanceof LeaseLostError) {

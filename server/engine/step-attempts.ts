@@ -53,7 +53,10 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(new RathError("aborted", "the step was aborted before it finished"));
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    const stopListening = (): void => signal.removeEventListener("abort", onAbort);
+    // Two reactions on the promise itself: no `finally` chain (its own promise and callbacks) per step.
+    promise.then(resolve, reject);
+    promise.then(stopListening, stopListening);
   });
 }
 
@@ -85,17 +88,18 @@ export async function runAttempts<T>(
 ): Promise<AttemptsResult<T>> {
   const attempts = policy.retries + 1;
   for (let number = 1; ; number += 1) {
-    const timeout = new AbortController();
     let timedOut = false;
+    // Without a timeout the attempt's signal is the run's (a combined signal costs a listener pair per step, and an
+    // AbortController is made only for a timeout).
+    const timeout = policy.timeoutMs === undefined ? undefined : new AbortController();
     const timer =
-      policy.timeoutMs === undefined
+      timeout === undefined
         ? undefined
         : setTimeout(() => {
             timedOut = true;
             timeout.abort(new RathError("aborted", `step timed out after ${policy.timeoutMs} ms`));
           }, policy.timeoutMs);
-    // Without a timeout the attempt's signal is the run's (a combined signal costs a listener pair per step).
-    const signal = timer === undefined ? runSignal : AbortSignal.any([runSignal, timeout.signal]);
+    const signal = timeout === undefined ? runSignal : AbortSignal.any([runSignal, timeout.signal]);
     try {
       const value = await raceSignal(attempt(number, signal), signal);
       return { kind: "ok", value, attempts: number };

@@ -49,7 +49,9 @@ export class StepRecorder {
   readonly observe = (session: Session): void => {
     if (this.sessions.has(session.id)) return;
     const snapshot = session.toSnapshot();
-    this.sessions.set(session.id, { snapshot, chunks: new Map(snapshot.chunks.map((chunk, index) => [index, chunk])) });
+    const chunks = new Map<number, Chunk>();
+    snapshot.chunks.forEach((chunk, index) => chunks.set(index, chunk));
+    this.sessions.set(session.id, { snapshot, chunks });
   };
 
   /** Receives a runtime event. */
@@ -201,6 +203,11 @@ function chooseBase(
   return best;
 }
 
+/** The chunks by index, ascending (recorded in that order as a rule: then no sort is needed). */
 function sortedEntries(chunks: Map<number, Chunk>): Array<[number, Chunk]> {
-  return [...chunks.entries()].sort(([left], [right]) => left - right);
+  const entries = [...chunks.entries()];
+  for (let index = 1; index < entries.length; index += 1) {
+    if ((entries[index - 1] as [number, Chunk])[0] > (entries[index] as [number, Chunk])[0]) return entries.sort(([left], [right]) => left - right);
+  }
+  return entries;
 }
