@@ -34,9 +34,10 @@ export interface WorkerOptions extends Partial<Omit<ExecutorOptions, "resolvePro
   onOutcome?: (runId: string, outcome: ExecutionOutcome) => void;
   /**
    * Watches each execution (the OTLP trace sender, server/services/otel-live-export.ts): called when a run is
-   * claimed; `end` is called when that execution is over (not awaited by the loop; its errors go to `onError`).
+   * claimed, with the run's event seq at the claim; `end` is called when that execution is over (not awaited by the
+   * loop; its errors go to `onError`).
    */
-  observeExecution?: (runId: string) => { end: () => Promise<void> };
+  observeExecution?: (runId: string, claimed: { eventSeq: number }) => { end: () => Promise<void> };
   /**
    * Runs this worker's earlier incarnation held (owner id starting with `ownerPrefix`, holder gone): requeued
    * when the worker starts, before its first claim, instead of after their lease expires (embedded mode).
@@ -114,7 +115,7 @@ export function createWorker(options: WorkerOptions): Worker {
         await sweep();
         const claim = await claimNext(options.db, loopId, leaseMs);
         if (claim !== null) {
-          const observed = options.observeExecution?.(claim.run.id);
+          const observed = options.observeExecution?.(claim.run.id, { eventSeq: claim.run.lastEventSeq });
           const outcome = await executeClaimedRun(options.db, claim, { ...executorOptions, shutdown: shutdown.signal });
           options.onOutcome?.(claim.run.id, outcome);
           if (observed !== undefined) void observed.end().catch(onError);

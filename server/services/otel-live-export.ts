@@ -59,8 +59,11 @@ function exportSpans(exporter: SpanExporter, spans: ReadableSpan[]): Promise<voi
   });
 }
 
-/** Watches one execution of a run; `end` is awaited when the execution is over. */
-export type ExecutionObserver = (runId: string) => { end: () => Promise<void> };
+/**
+ * Watches one execution of a run from `claimed.eventSeq`, the run's last event seq when it was claimed (events after
+ * it are this execution's); `end` is awaited when the execution is over.
+ */
+export type ExecutionObserver = (runId: string, claimed: { eventSeq: number }) => { end: () => Promise<void> };
 
 /** Sends runs' spans, each once per process. */
 export interface RunTraceSender {
@@ -111,11 +114,12 @@ export function createRunTraceSender(database: Database, options: { exporter?: S
     return next;
   }
 
-  const observe: ExecutionObserver = (runId) => {
+  const observe: ExecutionObserver = (runId, claimed) => {
     const stop = new AbortController();
     const following = (async () => {
-      const run = await database.client.run.findUnique({ where: { id: runId }, select: { eventSeq: true } });
-      for await (const event of followRunEvents(database, runId, { afterSeq: run?.eventSeq ?? 0, signal: stop.signal })) {
+      // From the claim's seq, not the run's seq when this starts: the execution runs meanwhile, and a step it
+      // committed before a read here would not be followed (its spans then waited for the next step or the end).
+      for await (const event of followRunEvents(database, runId, { afterSeq: claimed.eventSeq, signal: stop.signal })) {
         if (event.type === "run.step.completed") await send(runId);
       }
     })().catch((error: unknown) => {
