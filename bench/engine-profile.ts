@@ -11,7 +11,9 @@
  * PostgreSQL's start-up and catalog warm-up); `--statement-cpu` the server CPU of each statement by its ordinal on
  * its connection (1st, 2nd, ... 8th and later: warm-up, custom then generic plans); `--pool-connects` where the pool
  * opens a connection during the phase; `--drop-session-fks` an experiment that drops the step path's three foreign
- * keys on the fresh database. `--threads`: node's CPU per thread. Not part of `npm run bench:engine`.
+ * keys on the fresh database. `--threads`: node's CPU per thread. On SQLite it also prints how often and how long the
+ * step commits waited for the checkpoint thread's WAL restarts (`Atomics.wait` on its gate: no CPU, but a V8 CPU
+ * profile shows that wait as self time of `retryWhileSqliteBusy`'s attempt). Not part of `npm run bench:engine`.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -19,7 +21,7 @@ import { loadavg } from "node:os";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { measureEngineSteps, temporaryPostgres, temporarySqlite } from "./engine-measures";
-import { postgresPoolOf } from "../server/db/database";
+import { postgresPoolOf, sqliteCheckpointerOf } from "../server/db/database";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -126,6 +128,8 @@ let cpuMicroseconds = 0;
 let systemMicroseconds = 0;
 let mainThreadNanoseconds = 0;
 let mainThreadWaitNanoseconds = 0;
+/** The step commits' waits for the checkpoint thread's WAL restarts (SQLite; Atomics.wait, so not CPU). */
+let restartWaits = { count: 0, ms: 0 };
 
 /** This process's main thread: ns on a CPU and ns runnable but waiting for one (Linux schedstat), or zeros. */
 function mainThreadSchedstat(): [number, number] {
@@ -253,6 +257,8 @@ async function sample(profile: boolean): Promise<number> {
         const cpu = process.cpuUsage();
         cpuMicroseconds = -(cpu.user + cpu.system);
         systemMicroseconds = -cpu.system;
+        const waits = sqliteCheckpointerOf(database)?.writerWaits() ?? { count: 0, ms: 0 };
+        restartWaits = { count: -waits.count, ms: -waits.ms };
       },
       onWorkerEnd: async () => {
         const cpu = process.cpuUsage();
@@ -278,6 +284,8 @@ async function sample(profile: boolean): Promise<number> {
               `${([...atEnd.keys()].reduce((total, pid) => total + (backendFaults.get(pid) ?? 0) - (faultsAtStart.get(pid) ?? 0), 0) / (runs * 12)).toFixed(1)} minor page faults per step`,
           );
         }
+        const waits = sqliteCheckpointerOf(database)?.writerWaits() ?? { count: 0, ms: 0 };
+        restartWaits = { count: restartWaits.count + waits.count, ms: restartWaits.ms + waits.ms };
         counting = false;
         if (session === null) return;
         const { profile: written } = await session.post("Profiler.stop");
@@ -297,8 +305,10 @@ const systemPerStep: string[] = [];
 const mainThreadPerStep: string[] = [];
 const mainThreadWaitPerStep: string[] = [];
 const postgresPerStep: string[] = [];
+const restartWaitLines: string[] = [];
 for (let repeat = 0; repeat < repeats; repeat += 1) {
   values.push(await sample(profileFile !== undefined && repeat === repeats - 1));
+  restartWaitLines.push(`${restartWaits.count} waits, ${restartWaits.ms.toFixed(1)} ms (${((restartWaits.ms / 1000) * (values.at(-1) ?? 0) / (runs * 12) * 100).toFixed(1)} % of the phase)`);
   cpuPerStep.push((cpuMicroseconds / 1000 / (runs * 12)).toFixed(3));
   systemPerStep.push((systemMicroseconds / 1000 / (runs * 12)).toFixed(3));
   mainThreadPerStep.push((mainThreadNanoseconds / 1e6 / (runs * 12)).toFixed(3));
@@ -307,6 +317,7 @@ for (let repeat = 0; repeat < repeats; repeat += 1) {
 }
 const perStep = values.map((stepsPerSecond) => (1000 / stepsPerSecond).toFixed(3));
 console.log(`${provider}, ${workers} worker(s), ${runs} runs x 12 steps: steps/s ${values.map((value) => value.toFixed(0)).join(" / ")}; ms per step ${perStep.join(" / ")}; node CPU ms per step ${cpuPerStep.join(" / ")} (of it system ${systemPerStep.join(" / ")}; main thread ${mainThreadPerStep.join(" / ")}, main thread waiting for a core ${mainThreadWaitPerStep.join(" / ")})${provider === "sqlite" ? "" : `; CPU of all postgres processes ms per step ${postgresPerStep.join(" / ")}`}; load ${loadavg()[0]?.toFixed(2)}`);
+if (provider === "sqlite") console.log(`step commits waiting for a WAL restart (the checkpoint thread's gate), per sample: ${restartWaitLines.join(" / ")}`);
 for (const line of backendLines.slice(1)) console.log(line);
 for (const line of threadLines.slice(1)) console.log(line);
 if (args.includes("--statement-cpu")) {

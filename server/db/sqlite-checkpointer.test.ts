@@ -119,6 +119,10 @@ describe("SQLite checkpoint thread", () => {
       expect(longest).toBeGreaterThanOrEqual(200);
       expect(longest).toBeLessThan(1_500);
       expect((await statsOf(checkpointer)).busyRestarts).toBeGreaterThanOrEqual(1);
+      // The caught wait is counted, with its length.
+      const counted = checkpointer.writerWaits();
+      expect(counted.count).toBeGreaterThanOrEqual(1);
+      expect(counted.ms).toBeGreaterThanOrEqual(longest - 1);
       reader.exec("COMMIT");
       for (let wait = 0; wait < 200 && (await statsOf(checkpointer)).restarts < 1; wait += 1) await sleep(10);
       expect((await statsOf(checkpointer)).restarts).toBeGreaterThanOrEqual(1);
@@ -126,6 +130,7 @@ describe("SQLite checkpoint thread", () => {
       const started = performance.now();
       for (let call = 0; call < 100; call += 1) checkpointer.waitWhileRestarting(2_000);
       expect(performance.now() - started).toBeLessThan(50);
+      expect(checkpointer.writerWaits().count).toBeLessThanOrEqual(counted.count + 1);
       expect(errors).toEqual([]);
     } finally {
       if (reader.inTransaction) reader.exec("COMMIT");

@@ -6,9 +6,11 @@
  * The thread opens its own connection to the file and, every `intervalMs`, runs `PRAGMA wal_checkpoint(PASSIVE)`: it
  * copies the frames committed so far without blocking anyone. A passive checkpoint never lets the WAL start over
  * while commits keep coming (a writer restarts the WAL only when it begins with every frame already copied), so when
- * the WAL holds `restartPages` frames or more the thread runs `wal_checkpoint(RESTART)`: it takes the write lock (a
- * commit meanwhile waits for it: SQLite's busy timeout), copies the few frames committed since the passive pass, and
- * the next commit writes the WAL from its start again.
+ * the WAL holds `restartPages` frames or more the thread runs `wal_checkpoint(RESTART)`: it takes the write lock,
+ * copies the frames committed since the passive pass, waits for the disk, and the next commit writes the WAL from its
+ * start again. Meanwhile the thread holds up a gate that the hot path's write transactions wait on before they begin
+ * (`waitWhileRestarting`, sqlite-write.ts), so they start the moment the RESTART ends; other writers wait for the lock
+ * with SQLite's busy timeout.
  *
  * The app connection keeps its own autocheckpoint at a higher limit than `restartPages`: it is the bound of the WAL
  * when the thread falls behind (a busy machine), cannot start or fails (the error goes to `onError`; the thread does
@@ -61,6 +63,8 @@ export interface SqliteCheckpointer {
    * most `maxMs`; returns at once otherwise. Called before a write transaction begins (sqlite-write.ts).
    */
   waitWhileRestarting(maxMs: number): void;
+  /** How often and how long (ms) `waitWhileRestarting` waited in this process so far (for profiles). */
+  writerWaits(): { count: number; ms: number };
 }
 
 // Plain CommonJS run by the worker thread (`eval`), so it needs no build step under tsx, vitest or Next.js.
@@ -181,9 +185,15 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
 
   // One Int32 shared with the thread: 1 while it runs a RESTART checkpoint.
   const restartGate = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const waits = { count: 0, ms: 0 };
   const waitWhileRestarting = (maxMs: number): void => {
-    if (Atomics.load(restartGate, 0) === 1) Atomics.wait(restartGate, 0, 1, maxMs);
+    if (Atomics.load(restartGate, 0) !== 1) return;
+    const started = performance.now();
+    Atomics.wait(restartGate, 0, 1, maxMs);
+    waits.count += 1;
+    waits.ms += performance.now() - started;
   };
+  const writerWaits = () => ({ ...waits });
   let worker: Worker;
   try {
     worker = new Worker(THREAD_SOURCE, {
@@ -199,7 +209,7 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
     });
   } catch (error) {
     failWith(new Error(`SQLite checkpoint thread for ${options.filePath} did not start: ${error instanceof Error ? error.message : String(error)}`));
-    return { started, stats: async () => null, close: async () => undefined, waitWhileRestarting: () => undefined };
+    return { started, stats: async () => null, close: async () => undefined, waitWhileRestarting: () => undefined, writerWaits };
   }
   // The thread never keeps the process alive (a CLI that forgets to close its database still exits).
   worker.unref();
@@ -228,6 +238,7 @@ export function startSqliteCheckpointer(options: SqliteCheckpointerOptions): Sql
   return {
     started,
     waitWhileRestarting,
+    writerWaits,
     stats: () =>
       new Promise<SqliteCheckpointerStats | null>((resolve) => {
         if (closing !== null || failed || exited) {
