@@ -55,6 +55,59 @@ describeEachDatabase("step commits", (open) => {
     expect(await latestCheckpoint(database, run.id)).toEqual(result.checkpoint);
   });
 
+  it("stores an edge as a session_parents row only when the parent is not of the child's run", async () => {
+    const first = await claimSeededRun(database);
+    const root = `${first.run.id}-root`;
+    const sibling = `${first.run.id}-sibling`;
+    const later = `${first.run.id}-later`;
+    await commitStep(database, first.run.id, first.fencingToken, { sessions: [rootSession(root), rootSession(sibling)] });
+    // A later step of the same run: both parents were stored by the step before (one remembered, one as well).
+    await commitStep(database, first.run.id, first.fencingToken, { sessions: [childSession(later, [root, sibling], "op_merge")] });
+    const second = await claimSeededRun(database);
+    const forked = `${second.run.id}-forked`;
+    const orphan = `${second.run.id}-orphan`;
+    const unknownParent = `${second.run.id}-never-stored`;
+    await commitStep(database, second.run.id, second.fencingToken, {
+      sessions: [rootSession(`${second.run.id}-own`), childSession(forked, [`${second.run.id}-own`, root], "op_merge"), childSession(orphan, [unknownParent])],
+    });
+
+    const rows = await database.client.sessionParent.findMany({ where: { sessionId: { in: [later, forked, orphan] } }, orderBy: [{ sessionId: "asc" }, { position: "asc" }] });
+    expect(rows.map((row) => [row.sessionId, row.position, row.parentId])).toEqual(
+      [
+        [forked, 1, root],
+        [orphan, 0, unknownParent],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    // The graph's edges and a session's children still name every parent, within and across runs.
+    expect((await sessionGraph(database, first.run.id)).edges).toEqual([
+      { parentId: root, childId: later, position: 0 },
+      { parentId: sibling, childId: later, position: 1 },
+    ]);
+    expect((await sessionGraph(database, second.run.id)).edges.filter((edge) => edge.childId === forked)).toEqual([
+      { parentId: `${second.run.id}-own`, childId: forked, position: 0 },
+      { parentId: root, childId: forked, position: 1 },
+    ]);
+    expect((await childSessions(database, root)).map((session) => session.id)).toEqual([later, forked]);
+    expect((await childSessions(database, sibling)).map((session) => session.id)).toEqual([later]);
+    expect((await childSessions(database, `${second.run.id}-own`)).map((session) => session.id)).toEqual([forked]);
+  });
+
+  it("reads the run of a parent that this handle does not remember", async () => {
+    const opened = await open();
+    const first = await claimSeededRun(opened.database);
+    const root = `${first.run.id}-root`;
+    await commitStep(opened.database, first.run.id, first.fencingToken, { sessions: [rootSession(root)] });
+    // Another handle on the same database (as another process) has never seen `root`: it reads its run.
+    const other = await opened.openAnother();
+    const second = await claimSeededRun(other);
+    const forked = `${second.run.id}-forked`;
+    await commitStep(other, second.run.id, second.fencingToken, { sessions: [childSession(forked, [root])] });
+    const inSameRun = `${first.run.id}-same-run`;
+    await commitStep(other, first.run.id, first.fencingToken, { sessions: [childSession(inSameRun, [root])] });
+    expect(await opened.database.client.sessionParent.findMany({ select: { sessionId: true, parentId: true } })).toEqual([{ sessionId: forked, parentId: root }]);
+    expect((await childSessions(opened.database, root)).map((session) => session.id).sort()).toEqual([inSameRun, forked].sort());
+  });
+
   it("pages chunks by index", async () => {
     const { run, fencingToken } = await claimSeededRun(database);
     const session = `${run.id}-long`;

@@ -22,6 +22,7 @@ import { LeaseLostError, staleTokenError } from "./lease-lost";
 import { redactStoredText } from "./stored-secrets";
 import { ChunkInput, SessionInput } from "./session-record";
 import { parseChunkInputs, parseSessionInputs } from "./commit-input";
+import { crossRunParentRows, crossRunParentRowsNow } from "./session-parent-rows";
 import { sqliteWriteTransaction } from "./sqlite-write";
 import { lookUpStoredSessions, lookUpStoredSessionsNow, rememberStoredSessions, withShallowestBases, type StoredSession, type StoredSessionFacts } from "./stored-session-lookup";
 
@@ -285,7 +286,7 @@ async function commitOnSqlite(
         return sessionValues(runId, session, now, offset === undefined ? fenced.eventSeq : first + offset);
       }),
     );
-    insertRowsNow(statements, "session_parents", SESSION_PARENT_COLUMNS, sessionParentRows(sessions));
+    insertRowsNow(statements, "session_parents", SESSION_PARENT_COLUMNS, crossRunParentRowsNow(database.client, statements.query.bind(statements), runId, sessions, lookups));
     const appended = appendedSessions(runId, step, lookups);
     insertRowsNow(statements, "chunks", CHUNK_COLUMNS, rows.chunks);
     for (const update of appended) {
@@ -326,10 +327,12 @@ async function commitOnPostgres(
   let sessions: ParsedSession[];
   let appended: AppendedSession[];
   let lookups: Map<string, StoredSession>;
+  let parents: SqlValue[][];
   try {
     lookups = await lookUpStoredSessions(database.client, poolReader(pool), step.sessions, chunkSessionIds(step));
     sessions = withShallowestBases(step.sessions, lookups);
     appended = appendedSessions(runId, step, lookups);
+    parents = await crossRunParentRows(database.client, poolReader(pool), runId, sessions, lookups);
   } catch (error) {
     await refuseIfFenced(database.client, runId, fencingToken, step.checkpoint);
     throw error;
@@ -348,7 +351,7 @@ async function commitOnPostgres(
       const values = sessionValues(runId, session, now, 0);
       return { values, createdFromEnd: offset === undefined ? 0 : events.length - 1 - offset };
     }),
-    parents: sessionParentRows(sessions),
+    parents,
     chunks: rows.chunks,
     appended: appended.map((update) => [update.id, update.storedCount, update.chunkCount, usageText(update.usage, "session usage"), usageText(update.ownUsage, "session own usage")]),
     events: eventRows(events, rows).map((row) => [row.type, row.payload, row.lastOffset + 1]),
@@ -441,10 +444,6 @@ function sessionValues(runId: string, session: ParsedSession, now: Date, created
     session.inheritedChunkCount,
     createdSeq,
   ];
-}
-
-function sessionParentRows(sessions: readonly ParsedSession[]): SqlValue[][] {
-  return sessions.flatMap((session) => session.lineage.parent_session_ids.map((parentId, position) => [session.id, position, parentId]));
 }
 
 function chunkValues({ sessionId, index, chunk }: ParsedChunk): SqlValue[] {

@@ -53,6 +53,8 @@ describeEachDatabase("importRun", (open) => {
     const chunks = (await readSessionChunks(database, ids.again)) ?? [];
     expect(chunks.map((record) => (record.chunk.payload as { content: string }).content)).toEqual(["hello", "more", "forked"]);
     expect((await sessionGraph(database, imported.runId)).edges).toHaveLength(2);
+    // Both edges are within the bundle's run: no session_parents rows (those are the edges across runs).
+    expect(await database.client.sessionParent.count({ where: { sessionId: { in: Object.values(ids) } } })).toBe(0);
     expect((await eventsPage(database, imported.runId)).map((event) => event.type)).toEqual(["run.created", "custom", "run.imported"]);
 
     const again = await importRun(database, { bundle: forkBundle().bundle, fileName: "fork.jsonl", contentSha256: SHA });

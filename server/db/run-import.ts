@@ -114,7 +114,6 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
   const now = new Date();
   const imported = new Map<string, { chunks: readonly Chunk[]; base: SessionBase | null }>();
   const sessions = [];
-  const parents = [];
   const chunks = [];
   for (const entry of bundle.sessions) {
     const snapshot = entry.session.toSnapshot();
@@ -145,7 +144,6 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
       // Bundle order is creation order (parents first).
       createdSeq: sessions.length + 1,
     });
-    parents.push(...parentIds.map((parentId, position) => ({ sessionId: id, position, parentId })));
     for (let index = base?.chunkCount ?? 0; index < snapshot.chunks.length; index += 1) {
       const chunk = snapshot.chunks[index] as Chunk;
       chunks.push({
@@ -158,7 +156,8 @@ async function writeSessions(transaction: TransactionClient, bundle: ReadBundle,
     }
   }
   if (sessions.length > 0) await transaction.session.createMany({ data: sessions });
-  if (parents.length > 0) await transaction.sessionParent.createMany({ data: parents });
+  // No session_parents rows: a bundle carries every parent it names (parseBundle refuses one that it does not), so
+  // each edge is within the imported run and is read from the parent lists (session-parent-rows.ts).
   for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
     await transaction.chunk.createMany({ data: chunks.slice(start, start + CHUNK_BATCH) });
   }

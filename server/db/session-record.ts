@@ -1,6 +1,7 @@
 /**
  * Sessions and chunks as the store writes and returns them. A session row keeps its lineage and placement as
- * JSON; its parents are also rows of session_parents (edge queries). Chunks are stored per session by index.
+ * JSON; a parent of another run is also a row of session_parents (session-parent-rows.ts). Chunks are stored per
+ * session by index.
  */
 import { z } from "zod";
 import { Placement } from "../../runtime/sandbox/handle";

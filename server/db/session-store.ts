@@ -9,7 +9,7 @@ import { rowReader } from "./raw-sql";
 import { readSessionChunks } from "./session-chunks";
 import { LineageExtras, LineageKind, type Lineage } from "../../runtime/session/lineage";
 import { Usage } from "../../runtime/session/usage";
-import { fromJsonTextQuickly } from "./json-text";
+import { fromJsonTextQuickly, toJsonText } from "./json-text";
 import { SessionStatus, toSessionRecord, type ChunkRecord, type SessionRecord } from "./session-record";
 
 /** A lineage edge: `parentId` is parent number `position` of `childId`. */
@@ -28,19 +28,19 @@ export interface SessionGraph {
   edges: SessionEdge[];
 }
 
-/** Returns the sessions a run produced and their lineage edges (parents may belong to an earlier run). */
+/**
+ * Returns the sessions a run produced and their lineage edges (parents may belong to an earlier run), edges ordered
+ * by child id, then position. The edges come from the sessions' own parent lists: `session_parents` holds only the
+ * edges that cross runs (session-parent-rows.ts).
+ */
 export async function sessionGraph(database: Database, runId: string): Promise<SessionGraph> {
-  const [sessions, edges] = await Promise.all([
-    database.client.session.findMany({ where: { runId }, orderBy: [{ createdSeq: "asc" }, { createdAt: "asc" }, { id: "asc" }] }),
-    database.client.sessionParent.findMany({
-      where: { session: { runId } },
-      orderBy: [{ sessionId: "asc" }, { position: "asc" }],
-    }),
-  ]);
-  return {
-    sessions: sessions.map(toSessionRecord),
-    edges: edges.map((edge) => ({ parentId: edge.parentId, childId: edge.sessionId, position: edge.position })),
-  };
+  const rows = await database.client.session.findMany({ where: { runId }, orderBy: [{ createdSeq: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+  const sessions = rows.map(toSessionRecord);
+  const edges: SessionEdge[] = [];
+  for (const session of [...sessions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    session.lineage.parent_session_ids.forEach((parentId, position) => edges.push({ parentId, childId: session.id, position }));
+  }
+  return { sessions, edges };
 }
 
 /** A session as the run's graph draws it: lineage, own usage, counts, status; no placement or storage details. */
@@ -128,13 +128,23 @@ export async function getSession(database: Database, sessionId: string): Promise
   return row === null ? null : toSessionRecord(row);
 }
 
-/** The sessions that name `sessionId` as a parent (forks, merges and derivations of it). */
+/**
+ * The sessions that name `sessionId` as a parent (forks, merges and derivations of it): those of its own run, found
+ * by their parent lists, and those of other runs, found by their `session_parents` rows (session-parent-rows.ts).
+ */
 export async function childSessions(database: Database, sessionId: string): Promise<SessionRecord[]> {
+  const parent = await database.client.session.findUnique({ where: { id: sessionId }, select: { runId: true } });
   const rows = await database.client.session.findMany({
-    where: { parentEdges: { some: { parentId: sessionId } } },
+    where: {
+      OR: [
+        // The id as the parent lists write it; what LIKE matches more loosely (case, wildcards) is filtered below.
+        ...(parent === null ? [] : [{ runId: parent.runId, parents: { contains: toJsonText(sessionId, "session id") } }]),
+        { parentEdges: { some: { parentId: sessionId } } },
+      ],
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.map(toSessionRecord);
+  return rows.map(toSessionRecord).filter((session) => session.lineage.parent_session_ids.includes(sessionId));
 }
 
 /** Options of `chunkPage`. */

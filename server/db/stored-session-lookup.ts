@@ -62,6 +62,11 @@ export function rememberStoredSessions(client: DatabaseClient, sessions: Readonl
   }
 }
 
+/** The run of a stored session whose facts are remembered for `client`, or undefined (not remembered). */
+export function rememberedRunOf(client: DatabaseClient, sessionId: string): string | undefined {
+  return remembered.get(client)?.get(sessionId)?.runId;
+}
+
 /** Sessions of the commit that other sessions of the commit refer to, by id. */
 function sessionsById(sessions: readonly ParsedSession[]): Map<string, ParsedSession> {
   return new Map(sessions.map((session) => [session.id, session]));
