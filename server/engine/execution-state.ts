@@ -56,7 +56,12 @@ export const ExecutionState = z.object({
   joins: z.record(z.string(), z.record(z.string(), z.string())),
   /** Metadata of every session referenced by `ready`, `suspended` and `joins`. */
   sessions: z.record(z.string(), SessionMeta),
-  /** Node ids of the steps taken, in order (a node appears once per execution). */
+  /**
+   * Ids of the nodes that completed a step, in the order they first did; a node a Selector loops back to is not
+   * repeated (checkpoints written before 2026-12-05 may repeat it). The step history is the run's
+   * `run.step.completed` events; a list that grew by one id per step made every checkpoint of a looping run carry
+   * the whole history, so the checkpoints of an n-step run held O(n^2) ids.
+   */
   completed: z.array(z.string()),
   outputs: z.array(RunOutputEntry),
   failures: z.array(BranchFailure),

@@ -198,7 +198,7 @@ export async function replaySiblings(database: Database, request: ReplayRequest)
       used.add(record.stepSeq);
       state.ready.splice(index, 1);
       state.steps += 1;
-      state.completed.push(ready.nodeId);
+      if (!state.completed.includes(ready.nodeId)) state.completed.push(ready.nodeId);
       state.outputs.push(...after.outputs.slice(before.outputs.length));
       state.failures.push(...after.failures.slice(before.failures.length));
       const passThrough = new Set(record.outputs.filter((id) => metas.has(id)));

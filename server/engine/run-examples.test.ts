@@ -10,6 +10,7 @@ import { queueRun } from "./testing/engine-fixtures";
 import type { Database } from "../db/database";
 import type { Chunk } from "../../runtime/session/chunk";
 import { createRun } from "../db/run-store";
+import { latestCheckpoint } from "../db/run-commit";
 import { resolveTemplateSpec, templateWorkflowId } from "../services/template-catalog";
 
 async function expectConsistentGraph(database: Database, runId: string): Promise<void> {
@@ -89,6 +90,12 @@ describeEachDatabase("example workflows on the durable engine (demo provider)", 
     expect(routes.map((route) => route.chosen)).toEqual([1, 1, 0]);
     expect(routes[0]?.reply).toMatch(/^1 — the work is not finished yet/);
     expect(outputText(done)).toMatch(/^Final: tight, clear and ready for review/);
+    // The loop ran writer, reviewer and router three times; the checkpoint names each node once, so it does not
+    // grow with the run's length, while its step count does.
+    const last = await latestCheckpoint(database, run.id);
+    const state = last?.state as { completed: string[]; steps: number } | undefined;
+    expect(state?.completed).toEqual(["input", "writer", "reviewer", "router", "editor", "output"]);
+    expect(state?.steps).toBe(12);
     await expectConsistentGraph(database, run.id);
   }, 60_000);
 

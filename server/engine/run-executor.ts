@@ -496,7 +496,7 @@ class RunExecution {
     const next = nextExecutionState(this.state);
     next.ready.shift();
     next.steps += 1;
-    next.completed.push(step.nodeId);
+    if (!next.completed.includes(step.nodeId)) next.completed.push(step.nodeId);
     for (const output of result.outputs) {
       this.live.set(output.id, output);
       this.held.add(output);
