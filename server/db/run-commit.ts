@@ -272,7 +272,8 @@ async function commitOnSqlite(
 ): Promise<Written> {
   return sqliteWriteTransaction(database, (statements) => {
     const fenced = fencedUpdate(statements, runId, fencingToken, step, events.length, now);
-    const lookups = lookUpStoredSessionsNow(database.client, statements.query.bind(statements), step.sessions, chunkSessionIds(step));
+    const read = statements.query.bind(statements);
+    const lookups = lookUpStoredSessionsNow(database.client, read, step.sessions, chunkSessionIds(step));
     const sessions = withShallowestBases(step.sessions, lookups);
     if (rows.checkpoint !== null) insertRowsNow(statements, "checkpoints", CHECKPOINT_COLUMNS, [rows.checkpoint]);
     const first = fenced.eventSeq - events.length + 1;
@@ -286,7 +287,7 @@ async function commitOnSqlite(
         return sessionValues(runId, session, now, offset === undefined ? fenced.eventSeq : first + offset);
       }),
     );
-    insertRowsNow(statements, "session_parents", SESSION_PARENT_COLUMNS, crossRunParentRowsNow(database.client, statements.query.bind(statements), runId, sessions, lookups));
+    insertRowsNow(statements, "session_parents", SESSION_PARENT_COLUMNS, crossRunParentRowsNow(database.client, read, runId, sessions, lookups));
     const appended = appendedSessions(runId, step, lookups);
     insertRowsNow(statements, "chunks", CHUNK_COLUMNS, rows.chunks);
     for (const update of appended) {
