@@ -14,6 +14,7 @@
 import { loadavg } from "node:os";
 import { formatEngineJsonLines, formatEngineTable, ENGINE_BENCH_NAMES, type EngineBenchName, type EngineBenchResult } from "./engine-report";
 import { measureEngineSteps, measureLangGraphSqliteSteps, temporaryPostgres, temporarySqlite, type EngineBenchSize } from "./engine-measures";
+import { walFrameWriteMicros } from "./host-probe";
 import { garbageCollector } from "./session-measures";
 import { summarise } from "./timing";
 
@@ -61,6 +62,7 @@ const MEASURES: Record<EngineBenchName, (sample: EngineBenchSize) => Promise<num
 const gc = garbageCollector();
 const started = performance.now();
 const loadBefore = loadavg()[0] as number;
+const frameWriteBefore = walFrameWriteMicros();
 const samples = new Map<EngineBenchName, number[]>();
 const errors = new Map<EngineBenchName, string>();
 // Negative repetitions are the warm-up: whole samples of every measure, not kept. Each repetition then takes one
@@ -94,11 +96,12 @@ if (flags.has("--json")) {
 } else {
   console.log(formatEngineTable(results, { quick }));
   const load = `load average ${loadBefore.toFixed(2)} at the start, ${(loadavg()[0] as number).toFixed(2)} at the end`;
+  const frameWrites = `one WAL frame's writes (24 B + 2 KB at a position) ${frameWriteBefore.toFixed(2)} us at the start, ${walFrameWriteMicros().toFixed(2)} us at the end (bench/host-probe.ts)`;
   for (const bench of ENGINE_BENCH_NAMES) {
     const values = samples.get(bench);
     if (values !== undefined) console.log(`${bench}: samples in order ${values.map((value) => value.toFixed(0)).join(", ")}`);
   }
   console.log(
-    `\n${size.runs} timed runs x ${size.agents + 2} checkpoints per sample after ${size.leadInRuns ?? 0} untimed lead-in run(s) on the same fresh database; ${warmUps} warm-up repetition(s) of every measure, then ${repeats} interleaved repetition(s), ${gcEachSample ? "a full collection before every sample" : "no full collection between samples"}; ${load}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${size.runs} timed runs x ${size.agents + 2} checkpoints per sample after ${size.leadInRuns ?? 0} untimed lead-in run(s) on the same fresh database; ${warmUps} warm-up repetition(s) of every measure, then ${repeats} interleaved repetition(s), ${gcEachSample ? "a full collection before every sample" : "no full collection between samples"}; ${load}; ${frameWrites}; took ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }

@@ -6,7 +6,6 @@
  * timer's "not yet" left a step running past its deadline until the next heartbeat. `onPassed` runs once.
  */
 
-
 /** The longest delay `setTimeout` honours (ms); a later deadline is not armed (the caller's heartbeat covers it). */
 export const MAX_TIMER_MS = 2_147_483_647;
 
