@@ -93,6 +93,12 @@ export function nextExecutionState(state: ExecutionState): ExecutionState {
   };
 }
 
+/** Counts a step of `nodeId` in `state` (a working copy): one more step, and the node named once in `completed`. */
+export function recordCompletedStep(state: ExecutionState, nodeId: string): void {
+  state.steps += 1;
+  if (!state.completed.includes(nodeId)) state.completed.push(nodeId);
+}
+
 /** Parses a stored checkpoint state; a mismatch is an `internal` error naming the checkpoint. */
 export function parseExecutionState(value: unknown, where: string): ExecutionState {
   const parsed = ExecutionState.safeParse(value);

@@ -21,7 +21,7 @@ import { getCheckpoint } from "../db/run-commit";
 import type { RunEventInput } from "../db/run-events";
 import type { SessionInput } from "../db/session-record";
 import { getSession } from "../db/session-store";
-import { initialExecutionState, parseExecutionState, type ExecutionState, type SessionMeta } from "./execution-state";
+import { initialExecutionState, parseExecutionState, recordCompletedStep, type ExecutionState, type SessionMeta } from "./execution-state";
 import { deliverOutputs, followPort } from "./nodes/flow";
 import type { NextStep } from "./nodes/node-env";
 import type { Plan } from "./spec/plan";
@@ -197,8 +197,7 @@ export async function replaySiblings(database: Database, request: ReplayRequest)
       }
       used.add(record.stepSeq);
       state.ready.splice(index, 1);
-      state.steps += 1;
-      if (!state.completed.includes(ready.nodeId)) state.completed.push(ready.nodeId);
+      recordCompletedStep(state, ready.nodeId);
       state.outputs.push(...after.outputs.slice(before.outputs.length));
       state.failures.push(...after.failures.slice(before.failures.length));
       const passThrough = new Set(record.outputs.filter((id) => metas.has(id)));

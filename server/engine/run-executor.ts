@@ -31,7 +31,7 @@ import type { Plan } from "./spec/plan";
 import type { MemoryConfig } from "../../runtime/workflow-spec/node-configs";
 import { DEFAULT_MAX_STEPS, executeNode, type NodeEnv, type NodeResult } from "./nodes";
 import { deliverOutputs } from "./nodes/flow";
-import { initialExecutionState, nextExecutionState, parseExecutionState, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
+import { initialExecutionState, nextExecutionState, parseExecutionState, recordCompletedStep, referencedSessionIds, sessionMeta, type ExecutionState, type ReadyStep } from "./execution-state";
 import { approvalDecisionOf, earliestApprovalExpiry, ensureApprovalInterrupt, takeDecidedSteps } from "./run-interrupts";
 import { ledgerEffectHooks } from "./ledger-effect-hooks";
 import { forkOriginOf, forkSeed, type ForkOrigin } from "./run-fork";
@@ -495,8 +495,7 @@ class RunExecution {
   ): Promise<ExecutionOutcome | null> {
     const next = nextExecutionState(this.state);
     next.ready.shift();
-    next.steps += 1;
-    if (!next.completed.includes(step.nodeId)) next.completed.push(step.nodeId);
+    recordCompletedStep(next, step.nodeId);
     for (const output of result.outputs) {
       this.live.set(output.id, output);
       this.held.add(output);
