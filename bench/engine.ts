@@ -62,7 +62,8 @@ const MEASURES: Record<EngineBenchName, (sample: EngineBenchSize) => Promise<num
 const gc = garbageCollector();
 const started = performance.now();
 const loadBefore = loadavg()[0] as number;
-const frameWriteBefore = walFrameWriteMicros();
+// The host probe is for the table's footer only: no temporary file for `--json`.
+const frameWriteBefore = flags.has("--json") ? 0 : walFrameWriteMicros();
 const samples = new Map<EngineBenchName, number[]>();
 const errors = new Map<EngineBenchName, string>();
 // Negative repetitions are the warm-up: whole samples of every measure, not kept. Each repetition then takes one
